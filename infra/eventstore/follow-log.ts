@@ -1,0 +1,78 @@
+import type {
+  LogPosition,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '@contracts/event-store';
+
+export interface FollowLogOptions extends SubscribeOptions {
+  readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>;
+  readonly pollIntervalMs: number;
+  /** Registers a callback that cuts the idle wait short when new events may exist; returns an unregister function. */
+  readonly onWake?: (wake: () => void) => () => void;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Catch up by reading batches after a position, then follow: wait for a wake-up (or the
+ * poll interval) and read again. A failing handler gets the same batch again after a backoff.
+ */
+export function followLog(options: FollowLogOptions): Subscription {
+  const batchSize = options.batchSize ?? 500;
+  let position: LogPosition = options.after;
+  let stopped = false;
+  let wakeNow: (() => void) | undefined;
+  let markCaughtUp: () => void = () => {};
+  const caughtUp = new Promise<void>((resolve) => {
+    markCaughtUp = resolve;
+  });
+  const unregister = options.onWake?.(() => wakeNow?.());
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeNow = undefined;
+        resolve();
+      }
+      wakeNow = done;
+    });
+  }
+
+  const loop = (async () => {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const batch = await options.readAll({ after: position, maxCount: batchSize });
+        if (stopped) break;
+        if (batch.length > 0) {
+          await options.onEvents(batch);
+          position = (batch.at(-1) as RecordedEvent).position;
+          failures = 0;
+          continue;
+        }
+        failures = 0;
+        markCaughtUp();
+        await pause(options.pollIntervalMs);
+      } catch (error) {
+        if (stopped) break;
+        options.onError?.(error);
+        failures += 1;
+        await pause(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures));
+      }
+    }
+  })();
+
+  return {
+    caughtUp,
+    async stop() {
+      stopped = true;
+      wakeNow?.();
+      unregister?.();
+      await loop;
+    },
+  };
+}

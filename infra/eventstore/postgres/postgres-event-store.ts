@@ -1,0 +1,268 @@
+import pg from 'pg';
+import { chainHash } from '@contracts/event-hash';
+import {
+  type AppendResult,
+  EventIdConflictError,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from '@contracts/event-store';
+import { followLog } from '../follow-log';
+
+const NOTIFY_CHANNEL = 'event_store_appended';
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  hash: string;
+}
+
+const EVENT_COLUMNS =
+  'global_position, transaction_id, stream_id, stream_revision, event_type, data, metadata, hash';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    streamRevision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    hash: row.hash,
+  };
+}
+
+export interface PostgresEventStoreOptions {
+  /** How often a subscription polls when no notification arrives. */
+  readonly pollIntervalMs?: number;
+}
+
+export function createPostgresEventStore(
+  pool: pg.Pool,
+  options: PostgresEventStoreOptions = {},
+): EventStore {
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const wakers = new Set<() => void>();
+  let listener: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
+
+  function listen(): Promise<void> {
+    listening ??= (async () => {
+      const client = new pg.Client(pool.options);
+      client.on('notification', () => {
+        for (const wake of wakers) wake();
+      });
+      // A lost listener only slows followers down to polling; reconnect on next subscribe.
+      client.on('error', () => {
+        listener = undefined;
+        listening = undefined;
+      });
+      await client.connect();
+      await client.query(`listen ${NOTIFY_CHANNEL}`);
+      listener = client;
+    })().catch(() => {
+      listening = undefined;
+    });
+    return listening;
+  }
+
+  async function append(
+    streamId: string,
+    events: readonly NewEvent[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`Stream ${streamId}: nothing to append`);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await appendInTransaction(client, streamId, events, expectedRevision);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      if ((error as { code?: string }).code === '23505') {
+        throw new EventIdConflictError(
+          streamId,
+          events.map((e) => e.metadata.eventId),
+        );
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function readStream(
+    streamId: string,
+    { fromRevision = 0n, maxCount = 1_000_000 }: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events
+       where stream_id = $1 and stream_revision >= $2
+       order by stream_revision limit $3`,
+      [streamId, fromRevision.toString(), maxCount],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+    // Only transactions below the snapshot's xmin are certainly finished, so no event can
+    // still appear before the last one we return (see docs/decisions on event ordering).
+    const { rows } = await pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events
+       where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id, global_position
+       limit $3`,
+      [after.commit.toString(), after.prepare.toString(), maxCount],
+    );
+    return rows.map(toRecorded);
+  }
+
+  function subscribe(subscription: SubscribeOptions): Subscription {
+    void listen();
+    return followLog({
+      ...subscription,
+      readAll,
+      pollIntervalMs,
+      onWake: (wake) => {
+        wakers.add(wake);
+        return () => wakers.delete(wake);
+      },
+    });
+  }
+
+  async function close(): Promise<void> {
+    await listening;
+    await listener?.end().catch(() => {});
+    listener = undefined;
+  }
+
+  return { append, readStream, readAll, subscribe, close };
+}
+
+async function appendInTransaction(
+  client: pg.PoolClient,
+  streamId: string,
+  events: readonly NewEvent[],
+  expectedRevision: ExpectedRevision,
+): Promise<AppendResult> {
+  await client.query(
+    `insert into event_streams (stream_id, revision, last_hash) values ($1, -1, '')
+     on conflict do nothing`,
+    [streamId],
+  );
+  const stream = await client.query<{ revision: string; last_hash: string }>(
+    'select revision, last_hash from event_streams where stream_id = $1 for update',
+    [streamId],
+  );
+  const current = BigInt(stream.rows[0]?.revision ?? '-1');
+  const eventIds = events.map((e) => e.metadata.eventId);
+
+  const retried = await findRetriedAppend(client, streamId, eventIds);
+  if (retried) return retried;
+
+  checkExpectedRevision(streamId, expectedRevision, current);
+
+  let previousHash = stream.rows[0]?.last_hash ?? '';
+  const revisions: string[] = [];
+  const hashes: string[] = [];
+  events.forEach((event, index) => {
+    const revision = current + 1n + BigInt(index);
+    previousHash = chainHash(previousHash, streamId, revision, event);
+    revisions.push(revision.toString());
+    hashes.push(previousHash);
+  });
+
+  const inserted = await client.query<{ global_position: string; transaction_id: string }>(
+    `insert into events (stream_id, stream_revision, event_id, event_type, data, metadata, hash)
+     select $1, r, i, t, d, m, h
+     from unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[])
+       as x(r, i, t, d, m, h)
+     returning global_position, transaction_id`,
+    [
+      streamId,
+      revisions,
+      eventIds,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      hashes,
+    ],
+  );
+  const last = current + BigInt(events.length);
+  await client.query(
+    'update event_streams set revision = $2, last_hash = $3 where stream_id = $1',
+    [streamId, last.toString(), previousHash],
+  );
+  await client.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
+  const lastRow = inserted.rows.at(-1);
+  if (!lastRow) throw new Error(`Stream ${streamId}: insert returned no rows`);
+  return {
+    nextExpectedRevision: last,
+    position: { commit: BigInt(lastRow.transaction_id), prepare: BigInt(lastRow.global_position) },
+  };
+}
+
+/** A retry of an append that already happened returns the first result and appends nothing. */
+async function findRetriedAppend(
+  client: pg.PoolClient,
+  streamId: string,
+  eventIds: readonly string[],
+): Promise<AppendResult | undefined> {
+  const { rows } = await client.query<{
+    event_id: string;
+    stream_id: string;
+    stream_revision: string;
+    transaction_id: string;
+    global_position: string;
+  }>(
+    `select event_id, stream_id, stream_revision, transaction_id, global_position
+     from events where event_id = any($1::uuid[]) order by stream_revision`,
+    [eventIds],
+  );
+  if (rows.length === 0) return undefined;
+  const sameBatch =
+    rows.length === eventIds.length &&
+    rows.every(
+      (row, index) =>
+        row.stream_id === streamId &&
+        row.event_id === eventIds[index] &&
+        BigInt(row.stream_revision) === BigInt(rows[0]?.stream_revision ?? 0) + BigInt(index),
+    );
+  if (!sameBatch) throw new EventIdConflictError(streamId, rows.map((r) => r.event_id));
+  const last = rows.at(-1) as (typeof rows)[number];
+  return {
+    nextExpectedRevision: BigInt(last.stream_revision),
+    position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+  };
+}
+
+function checkExpectedRevision(
+  streamId: string,
+  expected: ExpectedRevision,
+  current: bigint,
+): void {
+  const exists = current >= 0n;
+  const actual = exists ? current : 'no_stream';
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && !exists) ||
+    (expected === 'stream_exists' && exists) ||
+    (typeof expected === 'bigint' && expected === current);
+  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+export type { LogPosition };

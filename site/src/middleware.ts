@@ -1,0 +1,6 @@
+import { sequence } from 'astro:middleware';
+import { routeLanguage } from './routing/language';
+import { logRequests } from './routing/request-log';
+import { resolveTenant } from './routing/tenant';
+
+export const onRequest = sequence(logRequests, resolveTenant, routeLanguage);

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'astro';
+import { getLogger } from '@infra/logging/logger';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** One structured line per request: id, method, path (never the query: it may hold codes), status, duration. */
+export const logRequests: MiddlewareHandler = async (context, next) => {
+  const started = performance.now();
+  const incoming = context.request.headers.get('x-request-id');
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  context.locals.requestId = requestId;
+  const log = getLogger();
+  try {
+    const response = await next();
+    response.headers.set('x-request-id', requestId);
+    log.info(
+      {
+        requestId,
+        method: context.request.method,
+        path: context.url.pathname,
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+    return response;
+  } catch (error) {
+    log.error(
+      {
+        requestId,
+        method: context.request.method,
+        path: context.url.pathname,
+        err: error,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request failed',
+    );
+    throw error;
+  }
+};

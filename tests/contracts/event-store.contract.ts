@@ -1,0 +1,292 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  compareLogPositions,
+  EventIdConflictError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  START_OF_LOG,
+  WrongExpectedRevisionError,
+} from '@contracts/event-store';
+
+export interface EventStoreUnderTest {
+  readonly store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+export function testEvent(type = 'TestHappened', data: unknown = { n: 1 }): NewEvent {
+  const eventId = uuidv7();
+  return {
+    type,
+    data,
+    metadata: {
+      eventId,
+      occurredAt: new Date().toISOString(),
+      actor: { kind: 'system', id: 'contract-suite' },
+      correlationId: eventId,
+      causationId: eventId,
+      tenant: 'base',
+      schemaVersion: 1,
+    },
+  };
+}
+
+const uniqueStream = (prefix = 'contract') => `${prefix}-${uuidv7()}`;
+
+/** Streams of other tests share the log, so followers keep only the streams they care about. */
+async function follow(
+  store: EventStore,
+  streams: ReadonlySet<string>,
+  until: (seen: RecordedEvent[]) => boolean,
+  timeoutMs = 60_000,
+): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  const subscription = store.subscribe({
+    after: START_OF_LOG,
+    onEvents: async (events) => {
+      seen.push(...events.filter((e) => streams.has(e.streamId)));
+      if (until(seen)) resolveDone();
+    },
+  });
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`follower saw ${seen.length} events before timing out`)), timeoutMs),
+  );
+  try {
+    await Promise.race([done, timeout]);
+    return seen;
+  } finally {
+    await subscription.stop();
+  }
+}
+
+export function eventStoreContract(
+  name: string,
+  create: () => Promise<EventStoreUnderTest>,
+): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let underTest: EventStoreUnderTest;
+    let store: EventStore;
+    beforeAll(async () => {
+      underTest = await create();
+      store = underTest.store;
+    }, 120_000);
+    afterAll(async () => {
+      await underTest?.cleanup();
+    });
+
+    describe('append and read a stream', () => {
+      it('appends to a new stream with no_stream and reads the events back in order', async () => {
+        const stream = uniqueStream();
+        const events = [testEvent('A', { i: 0 }), testEvent('B', { i: 1 })];
+        const result = await store.append(stream, events, { expectedRevision: 'no_stream' });
+        expect(result.nextExpectedRevision).toBe(1n);
+        const read = await store.readStream(stream);
+        expect(read.map((e) => [e.type, e.data, e.streamRevision])).toEqual([
+          ['A', { i: 0 }, 0n],
+          ['B', { i: 1 }, 1n],
+        ]);
+        expect(read[0]?.metadata).toEqual(events[0]?.metadata);
+      });
+
+      it('returns an empty list for a stream that does not exist', async () => {
+        expect(await store.readStream(uniqueStream())).toEqual([]);
+      });
+
+      it('reads from a revision with a maximum count', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [0, 1, 2, 3].map((i) => testEvent('N', { i })), {
+          expectedRevision: 'no_stream',
+        });
+        const read = await store.readStream(stream, { fromRevision: 1n, maxCount: 2 });
+        expect(read.map((e) => e.streamRevision)).toEqual([1n, 2n]);
+      });
+    });
+
+    describe('expected revision', () => {
+      it('rejects no_stream on an existing stream with a typed conflict', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent()], { expectedRevision: 'no_stream' });
+        const error = await store
+          .append(stream, [testEvent()], { expectedRevision: 'no_stream' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((error as WrongExpectedRevisionError).actual).toBe(0n);
+      });
+
+      it('rejects a stale revision and appends nothing', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent(), testEvent()], { expectedRevision: 'no_stream' });
+        await expect(
+          store.append(stream, [testEvent()], { expectedRevision: 0n }),
+        ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+
+      it('rejects stream_exists on a missing stream', async () => {
+        await expect(
+          store.append(uniqueStream(), [testEvent()], { expectedRevision: 'stream_exists' }),
+        ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      });
+
+      it('accepts the exact revision, stream_exists and any', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent()], { expectedRevision: 'no_stream' });
+        await store.append(stream, [testEvent()], { expectedRevision: 0n });
+        await store.append(stream, [testEvent()], { expectedRevision: 'stream_exists' });
+        const last = await store.append(stream, [testEvent()], { expectedRevision: 'any' });
+        expect(last.nextExpectedRevision).toBe(3n);
+      });
+
+      it('lets exactly one of two racing writers with the same revision win', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent()], { expectedRevision: 'no_stream' });
+        const results = await Promise.allSettled([
+          store.append(stream, [testEvent('W1')], { expectedRevision: 0n }),
+          store.append(stream, [testEvent('W2')], { expectedRevision: 0n }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const rejected = results.find((r) => r.status === 'rejected');
+        expect(rejected?.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+    });
+
+    describe('idempotency by event id', () => {
+      it('appends a retried batch once and returns the first result', async () => {
+        const stream = uniqueStream();
+        const events = [testEvent('A'), testEvent('B')];
+        const first = await store.append(stream, events, { expectedRevision: 'no_stream' });
+        const retry = await store.append(stream, events, { expectedRevision: 'no_stream' });
+        expect(retry.nextExpectedRevision).toBe(first.nextExpectedRevision);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+
+      it('appends a retried batch once when the retries race', async () => {
+        const stream = uniqueStream();
+        const events = [testEvent('A')];
+        await Promise.allSettled([
+          store.append(stream, events, { expectedRevision: 'any' }),
+          store.append(stream, events, { expectedRevision: 'any' }),
+          store.append(stream, events, { expectedRevision: 'any' }),
+        ]);
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('refuses an event id already used in another stream', async () => {
+        const event = testEvent();
+        const other = uniqueStream();
+        await store.append(uniqueStream(), [event], { expectedRevision: 'no_stream' });
+        await expect(
+          store.append(other, [event], { expectedRevision: 'any' }),
+        ).rejects.toBeInstanceOf(EventIdConflictError);
+        expect(await store.readStream(other)).toEqual([]);
+      });
+    });
+
+    describe('global log', () => {
+      it('reads the log in batches after a position, each stream in revision order', async () => {
+        const a = uniqueStream('a');
+        const b = uniqueStream('b');
+        await store.append(a, [testEvent('A0'), testEvent('A1')], { expectedRevision: 'no_stream' });
+        await store.append(b, [testEvent('B0')], { expectedRevision: 'no_stream' });
+        await store.append(a, [testEvent('A2')], { expectedRevision: 1n });
+
+        const mine: RecordedEvent[] = [];
+        let after = START_OF_LOG;
+        for (;;) {
+          const batch = await store.readAll({ after, maxCount: 2 });
+          if (batch.length === 0) break;
+          expect(batch.length).toBeLessThanOrEqual(2);
+          for (const event of batch) {
+            expect(compareLogPositions(event.position, after)).toBe(1);
+            after = event.position;
+          }
+          mine.push(...batch.filter((e) => e.streamId === a || e.streamId === b));
+        }
+        expect(mine.map((e) => e.type)).toEqual(['A0', 'A1', 'B0', 'A2']);
+      });
+
+      it('chains each event hash to the previous one in its stream', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent(), testEvent()], { expectedRevision: 'no_stream' });
+        const [first, second] = await store.readStream(stream);
+        expect(first?.hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(second?.hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(second?.hash).not.toBe(first?.hash);
+      });
+    });
+
+    describe('subscription', () => {
+      it('catches up with past events, then follows live ones', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent('past')], { expectedRevision: 'no_stream' });
+        const following = follow(store, new Set([stream]), (seen) => seen.length >= 3, 20_000);
+        await new Promise((r) => setTimeout(r, 200));
+        await store.append(stream, [testEvent('live-1')], { expectedRevision: 0n });
+        await store.append(stream, [testEvent('live-2')], { expectedRevision: 1n });
+        const seen = await following;
+        expect(seen.map((e) => e.type)).toEqual(['past', 'live-1', 'live-2']);
+      });
+
+      it('retries a batch whose handler failed, without skipping it', async () => {
+        const stream = uniqueStream();
+        await store.append(stream, [testEvent('x')], { expectedRevision: 'no_stream' });
+        let failures = 0;
+        const seen: string[] = [];
+        await new Promise<void>((resolve) => {
+          const subscription = store.subscribe({
+            after: START_OF_LOG,
+            onEvents: async (events) => {
+              const mine = events.filter((e) => e.streamId === stream);
+              if (mine.length > 0 && failures === 0) {
+                failures += 1;
+                throw new Error('handler failed once');
+              }
+              seen.push(...mine.map((e) => e.type));
+              if (seen.length > 0) void subscription.stop().then(resolve);
+            },
+          });
+        });
+        expect(failures).toBe(1);
+        expect(seen).toEqual(['x']);
+      });
+
+      it('8 concurrent writers, 4,000 events: a follower sees each exactly once, streams in order', async () => {
+        const writers = 8;
+        const total = 4_000;
+        const streams = Array.from({ length: 40 }, () => uniqueStream('load'));
+        const streamSet = new Set(streams);
+        const following = follow(store, streamSet, (seen) => seen.length >= total, 240_000);
+
+        const expectedIds = new Set<string>();
+        await Promise.all(
+          Array.from({ length: writers }, async (_, writer) => {
+            for (let i = 0; i < total / writers; i += 1) {
+              const stream = streams[Math.floor(Math.random() * streams.length)] as string;
+              const event = testEvent('Load', { writer, i });
+              expectedIds.add(event.metadata.eventId);
+              await store.append(stream, [event], { expectedRevision: 'any' });
+            }
+          }),
+        );
+
+        const seen = await following;
+        const ids = seen.map((e) => e.metadata.eventId);
+        expect(ids).toHaveLength(total);
+        expect(new Set(ids).size).toBe(total);
+        expect(ids.every((id) => expectedIds.has(id))).toBe(true);
+        const lastRevision = new Map<string, bigint>();
+        for (const event of seen) {
+          const previous = lastRevision.get(event.streamId) ?? -1n;
+          expect(event.streamRevision).toBe(previous + 1n);
+          lastRevision.set(event.streamId, event.streamRevision);
+        }
+      }, 300_000);
+    });
+  });
+}
