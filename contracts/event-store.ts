@@ -112,9 +112,7 @@ export class WrongExpectedRevisionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: bigint | 'no_stream',
   ) {
-    super(
-      `Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`,
-    );
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevisionError';
   }
 }

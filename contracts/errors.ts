@@ -1,0 +1,62 @@
+/**
+ * Error codes the API returns in problem+json `code`; the UI maps each to a translated
+ * message (site/src/i18n, key `errors.{code}`).
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field error codes map to `errors.field.{code}` in the UI. */
+export interface FieldError {
+  readonly field: string;
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'VALIDATION_FAILED';
+  constructor(readonly fieldErrors: readonly FieldError[]) {
+    super(`Invalid fields: ${fieldErrors.map((f) => `${f.field} (${f.code})`).join(', ')}`);
+    this.name = 'ValidationError';
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'NOT_FOUND';
+}
+
+export class ForbiddenError extends DomainError {
+  readonly code = 'FORBIDDEN';
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'UNAUTHENTICATED';
+}
+
+export class ConflictError extends DomainError {
+  readonly code = 'CONFLICT';
+}
+
+export class PreconditionFailedError extends DomainError {
+  readonly code = 'PRECONDITION_FAILED';
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly code = 'PAYLOAD_TOO_LARGE';
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
