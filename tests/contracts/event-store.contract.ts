@@ -54,7 +54,10 @@ async function follow(
     },
   });
   const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`follower saw ${seen.length} events before timing out`)), timeoutMs),
+    setTimeout(
+      () => reject(new Error(`follower saw ${seen.length} events before timing out`)),
+      timeoutMs,
+    ),
   );
   try {
     await Promise.race([done, timeout]);
@@ -64,10 +67,7 @@ async function follow(
   }
 }
 
-export function eventStoreContract(
-  name: string,
-  create: () => Promise<EventStoreUnderTest>,
-): void {
+export function eventStoreContract(name: string, create: () => Promise<EventStoreUnderTest>): void {
   describe(`EventStore contract: ${name}`, () => {
     let underTest: EventStoreUnderTest;
     let store: EventStore;
@@ -99,9 +99,13 @@ export function eventStoreContract(
 
       it('reads from a revision with a maximum count', async () => {
         const stream = uniqueStream();
-        await store.append(stream, [0, 1, 2, 3].map((i) => testEvent('N', { i })), {
-          expectedRevision: 'no_stream',
-        });
+        await store.append(
+          stream,
+          [0, 1, 2, 3].map((i) => testEvent('N', { i })),
+          {
+            expectedRevision: 'no_stream',
+          },
+        );
         const read = await store.readStream(stream, { fromRevision: 1n, maxCount: 2 });
         expect(read.map((e) => e.streamRevision)).toEqual([1n, 2n]);
       });
@@ -192,7 +196,9 @@ export function eventStoreContract(
       it('reads the log in batches after a position, each stream in revision order', async () => {
         const a = uniqueStream('a');
         const b = uniqueStream('b');
-        await store.append(a, [testEvent('A0'), testEvent('A1')], { expectedRevision: 'no_stream' });
+        await store.append(a, [testEvent('A0'), testEvent('A1')], {
+          expectedRevision: 'no_stream',
+        });
         await store.append(b, [testEvent('B0')], { expectedRevision: 'no_stream' });
         await store.append(a, [testEvent('A2')], { expectedRevision: 1n });
 
@@ -256,37 +262,44 @@ export function eventStoreContract(
         expect(seen).toEqual(['x']);
       });
 
-      it('8 concurrent writers, 4,000 events: a follower sees each exactly once, streams in order', async () => {
-        const writers = 8;
-        const total = 4_000;
-        const streams = Array.from({ length: 40 }, () => uniqueStream('load'));
-        const streamSet = new Set(streams);
-        const following = follow(store, streamSet, (seen) => seen.length >= total, 240_000);
+      // `npm run test:concurrency` sets CONCURRENCY_RUNS=20 to run it many times in a row.
+      const runs = Number(process.env.CONCURRENCY_RUNS ?? 1);
+      const concurrencyRuns = Array.from({ length: runs }, (_, i) => `${i + 1}/${runs}`);
+      it.each(concurrencyRuns)(
+        '8 concurrent writers, 4,000 events: a follower sees each exactly once, streams in order (run %s)',
+        async () => {
+          const writers = 8;
+          const total = 4_000;
+          const streams = Array.from({ length: 40 }, () => uniqueStream('load'));
+          const streamSet = new Set(streams);
+          const following = follow(store, streamSet, (seen) => seen.length >= total, 240_000);
 
-        const expectedIds = new Set<string>();
-        await Promise.all(
-          Array.from({ length: writers }, async (_, writer) => {
-            for (let i = 0; i < total / writers; i += 1) {
-              const stream = streams[Math.floor(Math.random() * streams.length)] as string;
-              const event = testEvent('Load', { writer, i });
-              expectedIds.add(event.metadata.eventId);
-              await store.append(stream, [event], { expectedRevision: 'any' });
-            }
-          }),
-        );
+          const expectedIds = new Set<string>();
+          await Promise.all(
+            Array.from({ length: writers }, async (_, writer) => {
+              for (let i = 0; i < total / writers; i += 1) {
+                const stream = streams[Math.floor(Math.random() * streams.length)] as string;
+                const event = testEvent('Load', { writer, i });
+                expectedIds.add(event.metadata.eventId);
+                await store.append(stream, [event], { expectedRevision: 'any' });
+              }
+            }),
+          );
 
-        const seen = await following;
-        const ids = seen.map((e) => e.metadata.eventId);
-        expect(ids).toHaveLength(total);
-        expect(new Set(ids).size).toBe(total);
-        expect(ids.every((id) => expectedIds.has(id))).toBe(true);
-        const lastRevision = new Map<string, bigint>();
-        for (const event of seen) {
-          const previous = lastRevision.get(event.streamId) ?? -1n;
-          expect(event.streamRevision).toBe(previous + 1n);
-          lastRevision.set(event.streamId, event.streamRevision);
-        }
-      }, 300_000);
+          const seen = await following;
+          const ids = seen.map((e) => e.metadata.eventId);
+          expect(ids).toHaveLength(total);
+          expect(new Set(ids).size).toBe(total);
+          expect(ids.every((id) => expectedIds.has(id))).toBe(true);
+          const lastRevision = new Map<string, bigint>();
+          for (const event of seen) {
+            const previous = lastRevision.get(event.streamId) ?? -1n;
+            expect(event.streamRevision).toBe(previous + 1n);
+            lastRevision.set(event.streamId, event.streamRevision);
+          }
+        },
+        300_000,
+      );
     });
   });
 }

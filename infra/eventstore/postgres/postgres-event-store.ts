@@ -159,13 +159,13 @@ async function appendInTransaction(
   events: readonly NewEvent[],
   expectedRevision: ExpectedRevision,
 ): Promise<AppendResult> {
-  await client.query(
-    `insert into event_streams (stream_id, revision, last_hash) values ($1, -1, '')
-     on conflict do nothing`,
-    [streamId],
-  );
+  // First, before anything that could give this transaction its xid: the stream's lock.
+  // An advisory lock assigns no xid, so a stream's writers take their xids in the order
+  // they hold the lock, and global (xid, position) order keeps each stream's revision order.
+  // (A row lock is not enough: INSERT … ON CONFLICT can take an xid before it waits.)
+  await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
   const stream = await client.query<{ revision: string; last_hash: string }>(
-    'select revision, last_hash from event_streams where stream_id = $1 for update',
+    'select revision, last_hash from event_streams where stream_id = $1',
     [streamId],
   );
   const current = BigInt(stream.rows[0]?.revision ?? '-1');
@@ -204,7 +204,8 @@ async function appendInTransaction(
   );
   const last = current + BigInt(events.length);
   await client.query(
-    'update event_streams set revision = $2, last_hash = $3 where stream_id = $1',
+    `insert into event_streams (stream_id, revision, last_hash) values ($1, $2, $3)
+     on conflict (stream_id) do update set revision = excluded.revision, last_hash = excluded.last_hash`,
     [streamId, last.toString(), previousHash],
   );
   await client.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
@@ -242,7 +243,11 @@ async function findRetriedAppend(
         row.event_id === eventIds[index] &&
         BigInt(row.stream_revision) === BigInt(rows[0]?.stream_revision ?? 0) + BigInt(index),
     );
-  if (!sameBatch) throw new EventIdConflictError(streamId, rows.map((r) => r.event_id));
+  if (!sameBatch)
+    throw new EventIdConflictError(
+      streamId,
+      rows.map((r) => r.event_id),
+    );
   const last = rows.at(-1) as (typeof rows)[number];
   return {
     nextExpectedRevision: BigInt(last.stream_revision),
