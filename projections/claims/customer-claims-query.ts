@@ -1,0 +1,66 @@
+import type { ClaimStatus, ClaimType, ProductCode, ProductType } from '@contracts/claims/catalogue';
+import { displayStatus } from '@contracts/claims/catalogue';
+import type { ClaimSummary } from '@contracts/claims/claim-summary';
+import type { SqlClient } from '../runner/sql';
+
+interface ClaimSummaryRow {
+  submission_id: string;
+  claim_number: string | null;
+  confirmation_number: string;
+  policy_number: string;
+  product_code: ProductCode;
+  product_type: ProductType;
+  claim_type: ClaimType;
+  benefit_amount: string;
+  status: ClaimStatus;
+  created_at: Date;
+  decision_letter_read: boolean;
+}
+
+const SUMMARY_COLUMNS = `submission_id, claim_number, confirmation_number, policy_number,
+  product_code, product_type, claim_type, benefit_amount, status, created_at, decision_letter_read`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A customer's own claims, newest first. */
+export async function listCustomerClaims(
+  client: SqlClient,
+  customerId: string,
+): Promise<ClaimSummary[]> {
+  const { rows } = await client.query<ClaimSummaryRow>(
+    `select ${SUMMARY_COLUMNS} from claims where customer_id = $1
+     order by created_at desc, submission_id desc`,
+    [customerId],
+  );
+  return rows.map(toSummary);
+}
+
+/** One claim, only if it belongs to the customer. */
+export async function getCustomerClaim(
+  client: SqlClient,
+  customerId: string,
+  submissionId: string,
+): Promise<ClaimSummary | undefined> {
+  if (!UUID.test(submissionId)) return undefined;
+  const { rows } = await client.query<ClaimSummaryRow>(
+    `select ${SUMMARY_COLUMNS} from claims where customer_id = $1 and submission_id = $2`,
+    [customerId, submissionId],
+  );
+  return rows[0] && toSummary(rows[0]);
+}
+
+function toSummary(row: ClaimSummaryRow): ClaimSummary {
+  return {
+    submissionId: row.submission_id,
+    claimNumber: row.claim_number || null,
+    confirmationNumber: row.confirmation_number,
+    policyNumber: row.policy_number,
+    productCode: row.product_code,
+    productType: row.product_type,
+    claimType: row.claim_type,
+    benefitAmount: Number(row.benefit_amount),
+    status: displayStatus(row.status),
+    submittedAt: row.created_at.toISOString(),
+    decisionLetterRead: row.decision_letter_read,
+  };
+}

@@ -1,0 +1,74 @@
+import { compareLogPositions, type LogPosition, START_OF_LOG } from '@contracts/event-store';
+import type { SqlClient } from './sql';
+
+export const checkpointMigration = {
+  id: '100-projection-checkpoints',
+  sql: `
+    create table projection_checkpoints (
+      name text primary key,
+      commit_position bigint not null,
+      prepare_position bigint not null,
+      updated_at timestamptz not null default now()
+    );
+  `,
+};
+
+interface CheckpointRow {
+  commit_position: string;
+  prepare_position: string;
+}
+
+const toPosition = (row: CheckpointRow | undefined): LogPosition =>
+  row
+    ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
+    : START_OF_LOG;
+
+export async function readCheckpoint(client: SqlClient, name: string): Promise<LogPosition> {
+  const { rows } = await client.query<CheckpointRow>(
+    'select commit_position, prepare_position from projection_checkpoints where name = $1',
+    [name],
+  );
+  return toPosition(rows[0]);
+}
+
+/** Locks the projection's checkpoint row for the rest of the transaction and returns it. */
+export async function lockCheckpoint(client: SqlClient, name: string): Promise<LogPosition> {
+  await client.query(
+    `insert into projection_checkpoints (name, commit_position, prepare_position)
+     values ($1, 0, 0) on conflict do nothing`,
+    [name],
+  );
+  const { rows } = await client.query<CheckpointRow>(
+    'select commit_position, prepare_position from projection_checkpoints where name = $1 for update',
+    [name],
+  );
+  return toPosition(rows[0]);
+}
+
+export async function saveCheckpoint(
+  client: SqlClient,
+  name: string,
+  position: LogPosition,
+): Promise<void> {
+  await client.query(
+    `update projection_checkpoints
+     set commit_position = $2, prepare_position = $3, updated_at = now() where name = $1`,
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
+}
+
+/** Waits until a projection has applied the event at `position` (read-your-writes for a command's caller). */
+export async function waitForCheckpoint(
+  client: SqlClient,
+  name: string,
+  position: LogPosition,
+  { timeoutMs = 5_000, intervalMs = 25 } = {},
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await readCheckpoint(client, name);
+    if (compareLogPositions(current, position) >= 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

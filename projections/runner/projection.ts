@@ -1,0 +1,9 @@
+import type { RecordedEvent } from '@contracts/event-store';
+import type { SqlClient } from './sql';
+
+/** A read model: which events it reads and how each batch becomes SQL, inside the runner's transaction. */
+export interface Projection {
+  readonly name: string;
+  handles(event: RecordedEvent): boolean;
+  apply(client: SqlClient, events: readonly RecordedEvent[]): Promise<void>;
+}

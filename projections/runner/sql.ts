@@ -1,0 +1,11 @@
+/** The slice of a Postgres client the read side needs (pg's Pool and PoolClient both fit). */
+export interface SqlClient {
+  query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+export interface SqlPool extends SqlClient {
+  connect(): Promise<SqlClient & { release(error?: Error | boolean): void }>;
+}
