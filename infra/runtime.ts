@@ -27,7 +27,9 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
   const holder = globalThis as Holder;
   holder[RUNTIME_KEY] = (async () => {
     if (!databaseUrl) {
-      throw new Error('DATABASE_URL is not set: start the portal with `npm start` or `npm run dev`');
+      throw new Error(
+        'DATABASE_URL is not set: start the portal with `npm start` or `npm run dev`',
+      );
     }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
     pool.on('error', (error) => getLogger().error({ err: error }, 'idle Postgres client failed'));

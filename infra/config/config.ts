@@ -53,9 +53,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   );
 }
 
-let cached: Config | undefined;
+const CONFIG_KEY = Symbol.for('claims-portal.config');
 
+/** The settings, parsed once per process: the launcher and the bundled site see the same values. */
 export function getConfig(): Config {
-  cached ??= parseConfig();
-  return cached;
+  const holder = globalThis as { [CONFIG_KEY]?: Config };
+  holder[CONFIG_KEY] ??= parseConfig();
+  return holder[CONFIG_KEY];
 }

@@ -27,13 +27,18 @@ const redact = {
 
 function createLogger(): Logger {
   const config = getConfig();
-  const pretty = (config.LOG_FORMAT ?? (config.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+  const pretty =
+    (config.LOG_FORMAT ??
+      (config.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
   return pino({
     level: config.LOG_LEVEL,
     base: { service: 'claims-portal' },
     redact,
     transport: pretty
-      ? { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,service' } }
+      ? {
+          target: 'pino-pretty',
+          options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,service' },
+        }
       : undefined,
   });
 }

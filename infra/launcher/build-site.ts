@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const SOURCES = [
+  'site',
+  'contracts',
+  'services',
+  'projections',
+  'infra',
+  'astro.config.mjs',
+  'aliases.mjs',
+  'package-lock.json',
+];
+const STAMP = 'dist/.source-fingerprint';
+
+/** Builds the Astro site when dist/ is missing or older than the sources it was built from. */
+export function buildSiteIfStale(root: string, log: (message: string) => void): void {
+  const fingerprint = sourceFingerprint(root);
+  const stamp = join(root, STAMP);
+  const entry = join(root, 'dist/server/entry.mjs');
+  if (existsSync(entry) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+  log('building the site (first start or changed sources)…');
+  const started = Date.now();
+  // A child process: Astro's build sets NODE_ENV=production in the process that runs it.
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/astro/astro.js'), 'build', '--silent'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  writeFileSync(stamp, fingerprint);
+  log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function sourceFingerprint(root: string): string {
+  const hash = createHash('sha256');
+  for (const source of SOURCES) walk(resolve(root, source), hash);
+  return hash.digest('hex');
+}
+
+function walk(path: string, hash: ReturnType<typeof createHash>): void {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    for (const name of readdirSync(path).sort()) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      if (name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+      walk(join(path, name), hash);
+    }
+    return;
+  }
+  hash.update(`${path}:${stat.size}:${stat.mtimeMs}\n`);
+}

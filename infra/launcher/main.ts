@@ -1,0 +1,117 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { projections } from '@projections/index';
+import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
+import { getLogger } from '../logging/logger';
+import { migrate } from '../postgres/migrate';
+import { allMigrations } from '../postgres/migrations';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
+import { closeRuntime, openRuntime } from '../runtime';
+import { buildSiteIfStale } from './build-site';
+import { configOrExit } from './config-or-exit';
+import { seedDemoData } from './demo-data';
+import { takeOverDataDir, watchParent } from './single-launcher';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const devMode = process.argv.includes('--dev');
+
+const config = configOrExit();
+const log = getLogger();
+const stops: Array<() => Promise<unknown>> = [];
+
+async function start(): Promise<void> {
+  const dataDir = resolve(ROOT, config.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const releaseDataDir = await takeOverDataDir(dataDir, (message) => log.warn(message));
+  stops.push(async () => releaseDataDir());
+  watchParent(() => void shutdown('parent process exited'));
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
+      dataDir,
+      port: config.EMBEDDED_POSTGRES_PORT,
+      database: 'claims',
+      onProgress: (message) => log.info(message),
+    });
+    stops.unshift(() => embedded.stop());
+    databaseUrl = embedded.url;
+    log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'embedded Postgres is up');
+  }
+  const runtime = await openRuntime(config, databaseUrl);
+  stops.unshift(() => closeRuntime());
+  const applied = await migrate(runtime.pool, allMigrations);
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+
+  if (config.PROJECTOR === 'in-process') {
+    const runner: ProjectionRunner = await runProjections({
+      pool: runtime.pool,
+      eventStore: runtime.eventStore,
+      projections,
+      onError: (projection, err) =>
+        log.error({ projection, err }, 'projection batch failed; retrying'),
+    });
+    stops.unshift(() => runner.stop());
+  }
+  if (config.DEMO_DATA === 'on') await seedDemoData(runtime, log);
+
+  if (devMode) await startDevServer();
+  else await startServer();
+}
+
+async function startServer(): Promise<void> {
+  buildSiteIfStale(ROOT, (message) => log.info(message));
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = resolve(ROOT, 'dist/server/entry.mjs');
+  const { handler } = (await import(entry)) as {
+    handler: (req: IncomingMessage, res: ServerResponse) => void;
+  };
+  const server = createServer(handler);
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolveListen);
+  });
+  stops.unshift(
+    () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  );
+  announce();
+}
+
+async function startDevServer(): Promise<void> {
+  const { dev } = await import('astro');
+  const server = await dev({ root: ROOT, server: { host: config.HOST, port: config.PORT } });
+  stops.unshift(() => server.stop());
+  announce();
+}
+
+function announce(): void {
+  const base = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  log.info(
+    { english: `${base}/en/`, french: `${base}/fr/` },
+    `claims portal ready at ${base}/en/ and ${base}/fr/`,
+  );
+}
+
+let stopping = false;
+async function shutdown(signal: string, exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  for (const stop of stops) {
+    await stop().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+start().catch((err: unknown) => {
+  log.fatal({ err }, 'start-up failed');
+  void shutdown('start-up failure', 1);
+});

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { projections } from '@projections/index';
+import { runProjections } from '@projections/runner/run-projections';
+import { getLogger } from '../logging/logger';
+import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { migrate } from '../postgres/migrate';
+import { allMigrations } from '../postgres/migrations';
+import { closeRuntime, openRuntime } from '../runtime';
+import { configOrExit } from './config-or-exit';
+
+/** `npm run projector`: the read-model projector as a worker of its own (PROJECTOR=external on the web side). */
+const config = configOrExit();
+const log = getLogger();
+const databaseUrl =
+  config.DATABASE_URL ??
+  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const runtime = await openRuntime(config, databaseUrl);
+await migrate(runtime.pool, allMigrations);
+const runner = await runProjections({
+  pool: runtime.pool,
+  eventStore: runtime.eventStore,
+  projections,
+  onError: (projection, err) => log.error({ projection, err }, 'projection batch failed; retrying'),
+});
+log.info({ projections: projections.map((p) => p.name) }, 'projector worker running');
+
+async function stop(signal: string) {
+  log.info({ signal }, 'projector worker stopping');
+  await runner.stop();
+  await closeRuntime();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,85 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
+import { type LauncherProcess, spawnLauncher, waitUntilServing } from './launcher-process';
+
+describe('launcher configuration', () => {
+  it('stops with exit code 2 and names every bad variable', async () => {
+    const launcher = spawnLauncher({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(await launcher.exited).toBe(2);
+    expect(launcher.output()).toMatch(/PORT="abc"/);
+    expect(launcher.output()).toMatch(/LOG_LEVEL="loud"/);
+  });
+});
+
+describe('launcher on embedded defaults', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let base: string;
+  let running: LauncherProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'claims-launcher-'));
+    // Postgres runs as its own user when we are root: let it through.
+    await chmod(dataDir, 0o755);
+    const port = await freePort();
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      DEMO_DATA: 'on',
+    };
+    base = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGINT');
+      await running.exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves both languages, redirects / and answers unknown paths with the 404 page', async () => {
+    running = spawnLauncher(env);
+    await waitUntilServing(`${base}/en/`, running);
+    expect((await fetch(`${base}/fr/`)).status).toBe(200);
+    const root = await fetch(`${base}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/en/');
+    const unknown = await fetch(`${base}/no/such/page`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toMatch(/404/);
+  }, 180_000);
+
+  it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
+    const submitted = await fetch(`${base}/api/claims`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        policyNumber: 'KILL-9',
+        productCode: '110',
+        productType: 'Loans',
+        claimType: 'Critical Illness',
+      }),
+    });
+    expect(submitted.status).toBe(201);
+    const { submissionId } = (await submitted.json()) as { submissionId: string };
+
+    running?.child.kill('SIGKILL');
+    await running?.exited;
+    running = spawnLauncher(env);
+    await waitUntilServing(`${base}/en/`, running);
+
+    const listed = (await (await fetch(`${base}/api/claims`)).json()) as {
+      claims: Array<{ submissionId: string; policyNumber: string }>;
+    };
+    expect(listed.claims.map((c) => c.submissionId)).toContain(submissionId);
+    expect(listed.claims.filter((c) => c.policyNumber === 'MTG-448201')).toHaveLength(1);
+
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(0);
+  }, 240_000);
+});
