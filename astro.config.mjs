@@ -3,13 +3,14 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { aliases } from './aliases.mjs';
 
-// The launcher (infra/launcher) owns the HTTP server; Astro provides the request handler.
+// The launcher (infra/launcher) owns the HTTP server and serves Astro's standalone handler
+// (static files included) with ASTRO_NODE_AUTOSTART=disabled.
 export default defineConfig({
   srcDir: './site/src',
   publicDir: './site/public',
   outDir: './dist',
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   security: { checkOrigin: true },
   server: { host: '127.0.0.1' },

@@ -1,0 +1,38 @@
+import en from './en.json';
+import fr from './fr.json';
+import { interpolate, type MessageParams } from './interpolate';
+
+export type { MessageParams } from './interpolate';
+
+export type Lang = 'en' | 'fr';
+export const LANGS: readonly Lang[] = ['en', 'fr'];
+export const DEFAULT_LANG: Lang = 'en';
+
+export type MessageKey = keyof typeof en;
+export type Dictionary = Readonly<Record<MessageKey, string>>;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+// Typing fr as a Dictionary makes a key missing from fr.json a compile error.
+const DICTIONARIES: Readonly<Record<Lang, Dictionary>> = { en, fr };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(DICTIONARIES[DEFAULT_LANG], key);
+}
+
+export function dictionaryOf(lang: Lang): Dictionary {
+  return DICTIONARIES[lang];
+}
+
+/** The message for `key` in `lang`, with `{name}` placeholders replaced; an unknown key is returned as is. */
+export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const message = DICTIONARIES[lang][key] ?? DICTIONARIES[DEFAULT_LANG][key] ?? key;
+  return params ? interpolate(message, params) : message;
+}
+
+export function translator(lang: Lang): Translate {
+  return (key, params) => t(lang, key, params);
+}

@@ -1,0 +1,25 @@
+/** CAD currency, 2 decimals, $ prefix (spec §9), in the page's language. */
+export function formatAmount(amount: number, lang: string): string {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
+    style: 'currency',
+    currency: 'CAD',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+export function formatDate(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(iso));
+}
+
+/** Morning for hours 1 to 11, afternoon for 12 to 15, evening otherwise (spec §2). */
+export function greetingPeriod(hour: number): 'morning' | 'afternoon' | 'evening' {
+  if (hour >= 1 && hour <= 11) return 'morning';
+  if (hour >= 12 && hour <= 15) return 'afternoon';
+  return 'evening';
+}

@@ -1,0 +1,22 @@
+import type { APIContext } from 'astro';
+import { v7 as uuidv7 } from 'uuid';
+import type { Actor } from '@contracts/event-store';
+import { ValidationError } from '@contracts/errors';
+import type { CommandContext } from '@services/shared/command-context';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A client that retries sends the same Idempotency-Key (a UUID v7), so its command appends once. */
+export function commandContext(context: APIContext, actor: Actor): CommandContext {
+  const key = context.request.headers.get('idempotency-key')?.toLowerCase();
+  if (key !== undefined && !UUID_V7.test(key)) {
+    throw new ValidationError([{ field: 'Idempotency-Key', code: 'invalidFormat' }]);
+  }
+  return {
+    commandId: key ?? uuidv7(),
+    actor,
+    tenant: context.locals.tenant,
+    correlationId: context.locals.requestId,
+    now: new Date(),
+  };
+}

@@ -1,0 +1,9 @@
+import { dictionaryOf, type Lang } from '@site/i18n/i18n';
+import type { IslandMessages } from '@site/islands/messages';
+
+/** The messages under the given key prefixes, to pass to an island as a prop. */
+export function islandMessages(lang: Lang, prefixes: readonly string[]): IslandMessages {
+  return Object.fromEntries(
+    Object.entries(dictionaryOf(lang)).filter(([key]) => prefixes.some((p) => key.startsWith(p))),
+  );
+}

@@ -1,0 +1,57 @@
+import { DomainError, type ErrorCode, ValidationError } from '@contracts/errors';
+import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+};
+
+const TITLE: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request has invalid fields',
+  UNAUTHENTICATED: 'Sign-in required',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflicting change',
+  PRECONDITION_FAILED: 'The resource changed meanwhile',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+};
+
+function problem(
+  code: ErrorCode,
+  requestId: string,
+  extra: Record<string, unknown> = {},
+): Response {
+  return new Response(
+    JSON.stringify({
+      type: 'about:blank',
+      title: TITLE[code],
+      status: STATUS[code],
+      code,
+      requestId,
+      ...extra,
+    }),
+    { status: STATUS[code], headers: { 'content-type': 'application/problem+json' } },
+  );
+}
+
+/**
+ * The one place typed errors become HTTP answers. Anything else is a bug and is rethrown,
+ * so it is logged and answered as a 500 by the server, never hidden behind a mapped code.
+ */
+export function toProblemResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ValidationError) {
+    return problem(error.code, requestId, { errors: error.fieldErrors });
+  }
+  if (error instanceof DomainError) return problem(error.code, requestId);
+  if (error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError) {
+    return problem('CONFLICT', requestId);
+  }
+  throw error;
+}

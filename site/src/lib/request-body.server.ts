@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import {
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  type FieldError,
+} from '@contracts/errors';
+
+/**
+ * Reads a JSON body of at most `maxBytes`, refusing a larger one from its Content-Length
+ * or, when that is absent or lies, as soon as the stream passes the limit.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json'))
+    throw new UnsupportedMediaTypeError('expected application/json');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new PayloadTooLargeError(`body over ${maxBytes} bytes`);
+  const reader = request.body?.getReader();
+  if (!reader) throw new ValidationError([{ field: '', code: 'required' }]);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new PayloadTooLargeError(`body over ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ValidationError([{ field: '', code: 'invalidJson' }]);
+  }
+}
+
+/** Parses with a zod schema whose issue messages are field error codes. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  // One error per field, the first rule it broke, as the form shows it.
+  const errors = new Map<string, FieldError>();
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.');
+    if (errors.has(field)) continue;
+    errors.set(field, {
+      field,
+      code: issue.message,
+      ...(issue.code === 'too_big' ? { params: { max: Number(issue.maximum) } } : {}),
+    });
+  }
+  throw new ValidationError([...errors.values()]);
+}
