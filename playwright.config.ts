@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const DATA_DIR = '.test-results/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.test-results/playwright-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh data folder each run: the portal starts on embedded defaults, as `npm start` does.
+    command: `rm -rf ${DATA_DIR} && node --import tsx infra/launcher/main.ts`,
+    url: `http://127.0.0.1:${PORT}/en/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      EMBEDDED_POSTGRES_PORT: String(PORT + 1000),
+      DEMO_DATA: 'off',
+      LOG_FORMAT: 'json',
+      TENANT_HOST_SUFFIX: 'localhost',
+    },
+  },
+});

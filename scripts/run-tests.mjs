@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Runs every suite (lint, types, build, Vitest, Playwright) and ends with one line
+// totalling them all: "N passed, N failed, N skipped". Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const RESULTS = '.test-results';
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+/** A check without test cases of its own counts as one test. */
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'} (${seconds} s)`);
+  return ok;
+}
+
+function suite(label, command, args, reportFile, count, env) {
+  const { ok, seconds } = run(label, command, args, env);
+  const counted = existsSync(reportFile)
+    ? count(JSON.parse(readFileSync(reportFile, 'utf8')))
+    : undefined;
+  if (!counted) {
+    totals.failed += 1;
+    lines.push(`${label}: FAILED before reporting any result (${seconds} s)`);
+    return;
+  }
+  // A runner that exits non-zero with every test green (e.g. an error outside tests) still fails.
+  if (!ok && counted.failed === 0) counted.failed = 1;
+  for (const key of Object.keys(totals)) totals[key] += counted[key];
+  lines.push(
+    `${label}: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped (${seconds} s)`,
+  );
+}
+
+const countVitest = (report) => ({
+  passed: report.numPassedTests,
+  failed:
+    report.numFailedTests +
+    (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0
+      ? 1
+      : 0),
+  skipped: report.numPendingTests + report.numTodoTests,
+});
+
+const countPlaywright = (report) => ({
+  passed: report.stats.expected + report.stats.flaky,
+  failed: report.stats.unexpected,
+  skipped: report.stats.skipped,
+});
+
+check('lint (biome)', 'npx', ['biome', 'check', '.']);
+check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+const built = check('build (astro)', 'npx', ['astro', 'build']);
+suite(
+  'unit and integration (vitest)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS}/vitest.json`,
+  ],
+  `${RESULTS}/vitest.json`,
+  countVitest,
+);
+if (built) {
+  suite(
+    'browser (playwright)',
+    'npx',
+    ['playwright', 'test'],
+    `${RESULTS}/playwright.json`,
+    countPlaywright,
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
+    },
+  );
+} else {
+  totals.failed += 1;
+  lines.push('browser (playwright): not run, the build failed');
+}
+
+process.stdout.write(`\n=== Summary\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+process.stdout.write(
+  `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
+process.exit(totals.failed > 0 ? 1 : 0);
