@@ -32,7 +32,12 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       );
     }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-    pool.on('error', (error) => getLogger().error({ err: error }, 'idle Postgres client failed'));
+    pool.on('error', (error: Error & { code?: string }) => {
+      // 57P01: Postgres is shutting down (e.g. Ctrl-C reached it first); not a fault.
+      if (error.code === '57P01')
+        getLogger().info('Postgres closed an idle connection while shutting down');
+      else getLogger().error({ err: error }, 'idle Postgres client failed');
+    });
     const eventStore = await createEventStore(config, pool);
     return { config, pool, eventStore };
   })();

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1).max(65_535);
+const PORT_MESSAGE = 'must be a port number from 1 to 65535';
+const port = z.coerce
+  .number(PORT_MESSAGE)
+  .int(PORT_MESSAGE)
+  .min(1, PORT_MESSAGE)
+  .max(65_535, PORT_MESSAGE);
 const optionalUrl = (protocols: readonly string[]) =>
   z
     .string()

@@ -32,13 +32,13 @@ const DEMO_CLAIMS: ReadonlyArray<{ commandId: string; at: string; request: Submi
 
 export async function seedDemoData(runtime: Runtime, log: Logger): Promise<void> {
   for (const demo of DEMO_CLAIMS) {
-    const { position } = await submitClaim(runtime.eventStore, demo.request, DEMO_CUSTOMER, {
+    const { appended } = await submitClaim(runtime.eventStore, demo.request, DEMO_CUSTOMER, {
       commandId: demo.commandId,
       actor: { kind: 'system', id: 'demo-data' },
       tenant: 'base',
       correlationId: demo.commandId,
       now: new Date(demo.at),
     });
-    if (position) log.info({ policyNumber: demo.request.policyNumber }, 'demo claim added');
+    if (appended) log.info({ policyNumber: demo.request.policyNumber }, 'demo claim added');
   }
 }

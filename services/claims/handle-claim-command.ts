@@ -14,6 +14,8 @@ export interface ClaimCommandResult {
   readonly claim: Claim;
   /** Where the command's last event sits in the global log; read models are current once past it. */
   readonly position: LogPosition | undefined;
+  /** False when the command had already been handled (a retry) or decided nothing. */
+  readonly appended: boolean;
 }
 
 /** Read the claim's stream, decide, append with the revision that was read. */
@@ -32,15 +34,15 @@ export async function handleClaimCommand(
     if (earlierAttempt.some((e) => e.metadata.actor.id !== context.actor.id)) {
       throw new ConflictError(`Command ${context.commandId} was sent by someone else`);
     }
-    return { claim: state, position: earlierAttempt.at(-1)?.position };
+    return { claim: state, position: earlierAttempt.at(-1)?.position, appended: false };
   }
 
   const events = decideClaim(command, state, { now: context.now });
-  if (events.length === 0) return { claim: state, position: undefined };
+  if (events.length === 0) return { claim: state, position: undefined, appended: false };
   const result = await eventStore.append(
     streamId,
     toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS),
     { expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1) },
   );
-  return { claim: events.reduce(evolveClaim, state), position: result.position };
+  return { claim: events.reduce(evolveClaim, state), position: result.position, appended: true };
 }

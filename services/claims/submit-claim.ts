@@ -9,6 +9,7 @@ export interface SubmittedClaim {
   readonly submissionId: string;
   readonly confirmationNumber: string;
   readonly position: LogPosition | undefined;
+  readonly appended: boolean;
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -38,11 +39,11 @@ export async function submitClaim(
 ): Promise<SubmittedClaim> {
   const submissionId = context.commandId;
   const confirmationNumber = confirmationNumberFor(submissionId);
-  const { position } = await handleClaimCommand(
+  const { position, appended } = await handleClaimCommand(
     eventStore,
     submissionId,
     { type: 'SubmitClaim', data: { ...request, submissionId, confirmationNumber, claimant } },
     context,
   );
-  return { submissionId, confirmationNumber, position };
+  return { submissionId, confirmationNumber, position, appended };
 }
