@@ -8,5 +8,9 @@ declare namespace App {
     tenant: import('./routing/tenant').TenantId;
     /** The page language from the /{lang}/ prefix (en for API and admin routes). */
     lang: import('./i18n/i18n').Lang;
+    /** The signed-in customer, set by the principal middleware only. */
+    customer?: import('@contracts/claims/events').Claimant;
+    /** The signed-in staff member, set by the principal middleware only. */
+    staff?: import('@contracts/principals').StaffMember;
   }
 }

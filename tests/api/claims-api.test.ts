@@ -17,11 +17,24 @@ const valid = {
   claimDescription: 'Laid off',
 };
 
-function context(request: Request, params: Record<string, string> = {}): APIContext {
+const alice = {
+  customerId: 'customer-alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Martin',
+  dateOfBirth: '1985-05-05',
+};
+
+/** What the principal middleware hands an endpoint: the signed-in customer is Alice unless said otherwise. */
+function context(
+  request: Request,
+  params: Record<string, string> = {},
+  principals: Partial<Pick<App.Locals, 'customer' | 'staff'>> = { customer: alice },
+): APIContext {
   return {
     request,
     params,
-    locals: { requestId: 'test-request', tenant: 'base', lang: 'en' },
+    locals: { requestId: 'test-request', tenant: 'base', lang: 'en', ...principals },
   } as unknown as APIContext;
 }
 
@@ -144,9 +157,20 @@ describe('claims API', () => {
       [submissionId],
     );
     expect(claim.rows[0]).toEqual({
-      customer_id: 'demo-customer-0001',
-      email: 'marie.tremblay@example.com',
+      customer_id: 'customer-alice',
+      email: 'alice@example.com',
     });
+  });
+
+  it('answers 401 without a signed-in customer and appends nothing', async () => {
+    const before = await eventCount();
+    const response = await submitClaim(context(post(JSON.stringify(valid)), {}, {}));
+    expect(response.status).toBe(401);
+    expect((await response.json()).code).toBe('UNAUTHENTICATED');
+    expect(
+      (await listClaims(context(new Request('http://portal.test/api/claims'), {}, {}))).status,
+    ).toBe(401);
+    expect(await eventCount()).toBe(before);
   });
 
   it("answers 404 for another customer's claim and for ids that are not claims", async () => {

@@ -6,7 +6,7 @@ import { waitForCheckpoint } from '@projections/runner/checkpoints';
 import { submitClaim } from '@services/claims/submit-claim';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
-import { developmentClaimant } from '@site/lib/development-claimant.server';
+import { requireCustomer } from '@site/lib/guards.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
@@ -14,15 +14,15 @@ export const prerender = false;
 const MAX_BODY_BYTES = 16 * 1024;
 
 /** The signed-in customer's own claims, newest first. */
-export const GET = apiRoute(async () => {
-  const claimant = developmentClaimant();
+export const GET = apiRoute(async ({ locals }) => {
+  const claimant = requireCustomer(locals);
   const { pool } = await getRuntime();
   return json({ claims: await listCustomerClaims(pool, claimant.customerId) });
 });
 
 /** Submits a claim for the signed-in customer; answers once the dashboard can list it. */
 export const POST = apiRoute(async (context) => {
-  const claimant = developmentClaimant();
+  const claimant = requireCustomer(context.locals);
   const request = parseWith(
     submitClaimRequestSchema,
     await readJsonBody(context.request, MAX_BODY_BYTES),
