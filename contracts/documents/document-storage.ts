@@ -23,7 +23,9 @@ export interface DocumentStorage {
   /** Stores the bytes; putting the same bytes in the same namespace again is a no-op returning the same key. */
   put(object: PutObject): Promise<StoredObject>;
   /** undefined when there is no such object. */
-  get(key: string): Promise<{ readonly bytes: Uint8Array; readonly contentType: string } | undefined>;
+  get(
+    key: string,
+  ): Promise<{ readonly bytes: Uint8Array; readonly contentType: string } | undefined>;
   exists(key: string): Promise<boolean>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
