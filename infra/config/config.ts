@@ -14,6 +14,9 @@ const optionalUrl = (protocols: readonly string[]) =>
       message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
     })
     .optional();
+const optionalSecret = z.string().min(1).optional();
+
+const S3_CREDENTIALS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Every setting of the portal. Unset means the embedded default. */
 export const configSchema = z.object({
@@ -32,7 +35,36 @@ export const configSchema = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a host name suffix such as claims.example.com')
     .optional(),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name such as claims-docs')
+    .optional(),
+  S3_ACCESS_KEY_ID: optionalSecret,
+  S3_SECRET_ACCESS_KEY: optionalSecret,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
+
+/** Settings that only make sense together: S3_BUCKET needs both S3 keys. */
+const consistentConfigSchema = configSchema.superRefine(
+  (config, context) => {
+    if (config.S3_BUCKET === undefined) return;
+    for (const name of S3_CREDENTIALS) {
+      if (config[name] !== undefined) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is required when S3_BUCKET is set',
+      });
+    }
+  },
+  // Checked even when another variable is bad, so one start-up names every problem.
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -48,7 +80,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const present = Object.fromEntries(
     Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const result = configSchema.safeParse(present);
+  const result = consistentConfigSchema.safeParse(present);
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => {
