@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
+import {
+  submitClaimRequestSchema,
+  submitClaimResponseSchema,
+} from '../claims/submit-claim-request';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Audience = 'customer' | 'staff' | 'public';
+
+export interface ApiEndpoint {
+  readonly method: HttpMethod;
+  /** OpenAPI path template, e.g. /api/claims/{submissionId}. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly audience: Audience;
+  readonly parameters?: readonly Record<string, unknown>[];
+  readonly body?: z.ZodType;
+  readonly success: {
+    readonly status: number;
+    readonly description: string;
+    readonly schema?: z.ZodType;
+    readonly contentType?: string;
+  };
+  readonly errors: readonly number[];
+}
+
+const submissionIdParameter = {
+  name: 'submissionId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+};
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'A UUID v7; a retried request with the same key is applied once.',
+  schema: { type: 'string', format: 'uuid' },
+};
+
+/** Every endpoint of the HTTP API; a test checks it against the route files. */
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/api/claims',
+    operationId: 'listOwnClaims',
+    summary: "The signed-in customer's claims, newest first",
+    audience: 'customer',
+    success: { status: 200, description: 'The claims', schema: claimListSchema },
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/api/claims',
+    operationId: 'submitClaim',
+    summary: 'Submit a claim for the signed-in customer',
+    audience: 'customer',
+    parameters: [idempotencyKeyParameter],
+    body: submitClaimRequestSchema,
+    success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
+    errors: [400, 401, 409, 413, 415],
+  },
+  {
+    method: 'GET',
+    path: '/api/claims/{submissionId}',
+    operationId: 'getOwnClaim',
+    summary: "One of the signed-in customer's claims",
+    audience: 'customer',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The claim', schema: claimSummarySchema },
+    errors: [401, 404],
+  },
+];
