@@ -1,11 +1,6 @@
-import type { Claimant } from './claims/events';
+import type { Claimant, StaffMember } from './claims/events';
 
-/** A signed-in member of the claims staff. */
-export interface StaffMember {
-  readonly staffId: string;
-  readonly email: string;
-  readonly name: string;
-}
+export type { StaffMember };
 
 /** Who is calling, as the server knows it from the session; never from a request body. */
 export interface Principals {

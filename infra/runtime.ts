@@ -1,6 +1,8 @@
 import pg from 'pg';
+import type { DocumentStorage } from '@contracts/documents/document-storage';
 import type { EventStore } from '@contracts/event-store';
 import { type Config, getConfig } from './config/config';
+import { createDocumentStorage } from './documents/create-document-storage';
 import { createEventStore } from './eventstore/create-event-store';
 import { getLogger } from './logging/logger';
 
@@ -8,6 +10,7 @@ export interface Runtime {
   readonly config: Config;
   readonly pool: pg.Pool;
   readonly eventStore: EventStore;
+  readonly documents: DocumentStorage;
 }
 
 const RUNTIME_KEY = Symbol.for('claims-portal.runtime');
@@ -39,7 +42,7 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       else getLogger().error({ err: error }, 'idle Postgres client failed');
     });
     const eventStore = await createEventStore(config, pool);
-    return { config, pool, eventStore };
+    return { config, pool, eventStore, documents: createDocumentStorage(config) };
   })();
   return holder[RUNTIME_KEY];
 }

@@ -1,9 +1,13 @@
 import { claimsProjection } from './claims/claims-projection';
-import { claimsReadModelMigration } from './claims/schema';
+import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
 import type { Projection } from './runner/projection';
 import { checkpointMigration } from './runner/checkpoints';
 
 /** Every read model the runner keeps current. */
 export const projections: readonly Projection[] = [claimsProjection];
 
-export const projectionMigrations = [checkpointMigration, claimsReadModelMigration];
+export const projectionMigrations = [
+  checkpointMigration,
+  claimsReadModelMigration,
+  claimsDocumentsAndAmendmentsMigration,
+];

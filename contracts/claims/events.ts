@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../event-store';
-import type { ClaimType, ProductCode, ProductType } from './catalogue';
+import type { ClaimStatus, ClaimType, ProductCode, ProductType } from './catalogue';
+import type { DocumentRef } from './documents';
 
 export const claimStreamId = (submissionId: string) => `claim-${submissionId}`;
 export const CLAIM_STREAM_PREFIX = 'claim-';
@@ -14,7 +15,13 @@ export interface Claimant {
   readonly dateOfBirth: string;
 }
 
-/** ClaimSubmitted, schema version 1. */
+/** A claims staff member, as the staff session knows them. */
+export interface StaffMember {
+  readonly staffId: string;
+  readonly email: string;
+}
+
+/** ClaimSubmitted, schema version 2: v1 had no documents. */
 export interface ClaimSubmitted {
   readonly type: 'ClaimSubmitted';
   readonly data: {
@@ -28,14 +35,90 @@ export interface ClaimSubmitted {
     readonly claimant: Claimant;
     readonly orgId: string;
     readonly submittedAt: string;
+    readonly documents: readonly DocumentRef[];
   };
 }
 
-export type ClaimEvent = ClaimSubmitted;
+export interface AdditionalDocumentsAdded {
+  readonly type: 'AdditionalDocumentsAdded';
+  readonly data: {
+    readonly submissionId: string;
+    readonly documents: readonly DocumentRef[];
+    readonly addedAt: string;
+  };
+}
+
+export interface FieldChange<T> {
+  readonly from: T;
+  readonly to: T;
+}
+
+/** The fields a staff save may change; a field is present only when its value changed. */
+export interface StaffClaimChanges {
+  readonly claimNumber?: FieldChange<string>;
+  readonly benefitAmount?: FieldChange<number>;
+  /** YYYY-MM-DD, or null for no date. */
+  readonly firstPaymentDate?: FieldChange<string | null>;
+  readonly lastPaymentDate?: FieldChange<string | null>;
+  readonly status?: FieldChange<ClaimStatus>;
+  /** The stored form: a reason code, `Array:` + comma-separated codes, or ''. */
+  readonly additionalReason?: FieldChange<string>;
+  /** Key of the decision letter in the document storage (the spec's eob_s3_path). */
+  readonly eobPath?: FieldChange<string | null>;
+  readonly decisionLetterRead?: FieldChange<boolean>;
+}
+
+export type StaffClaimField = keyof StaffClaimChanges;
+
+export interface ClaimAmendedByStaff {
+  readonly type: 'ClaimAmendedByStaff';
+  readonly data: {
+    readonly submissionId: string;
+    readonly changes: StaffClaimChanges;
+    readonly amendedBy: StaffMember;
+    readonly amendedAt: string;
+  };
+}
+
+export interface DecisionLetter {
+  readonly key: string;
+  readonly fileName: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+export interface DecisionLetterUploaded {
+  readonly type: 'DecisionLetterUploaded';
+  readonly data: DecisionLetter & {
+    readonly submissionId: string;
+    readonly uploadedBy: StaffMember;
+    readonly uploadedAt: string;
+  };
+}
+
+export interface DecisionLetterRead {
+  readonly type: 'DecisionLetterRead';
+  readonly data: {
+    readonly submissionId: string;
+    readonly customerId: string;
+    readonly readAt: string;
+  };
+}
+
+export type ClaimEvent =
+  | ClaimSubmitted
+  | AdditionalDocumentsAdded
+  | ClaimAmendedByStaff
+  | DecisionLetterUploaded
+  | DecisionLetterRead;
 export type ClaimEventType = ClaimEvent['type'];
 
 export const CLAIM_EVENT_SCHEMA_VERSIONS: Record<ClaimEventType, number> = {
-  ClaimSubmitted: 1,
+  ClaimSubmitted: 2,
+  AdditionalDocumentsAdded: 1,
+  ClaimAmendedByStaff: 1,
+  DecisionLetterUploaded: 1,
+  DecisionLetterRead: 1,
 };
 
 const CLAIM_EVENT_TYPES = new Set<string>(Object.keys(CLAIM_EVENT_SCHEMA_VERSIONS));
@@ -44,16 +127,30 @@ export function isClaimEvent(event: RecordedEvent): boolean {
   return CLAIM_EVENT_TYPES.has(event.type);
 }
 
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** Step `n` brings data of version n to version n + 1. */
+const UPCASTERS: Partial<Record<ClaimEventType, readonly Upcaster[]>> = {
+  ClaimSubmitted: [(data) => ({ ...data, documents: [] })],
+};
+
 /**
  * Brings a stored claim event to the current schema. Old versions are upcast here on
  * read and never rewritten in the store.
  */
 export function upcastClaimEvent(event: RecordedEvent): ClaimEvent {
+  const type = event.type as ClaimEventType;
   const version = event.metadata.schemaVersion;
-  const current = CLAIM_EVENT_SCHEMA_VERSIONS[event.type as ClaimEventType];
+  const current = CLAIM_EVENT_SCHEMA_VERSIONS[type];
   if (current === undefined) throw new Error(`Not a claim event: ${event.type}`);
   if (version > current) {
     throw new Error(`${event.type} v${version} is newer than this code (v${current})`);
   }
-  return { type: event.type, data: event.data } as ClaimEvent;
+  let data = event.data as Record<string, unknown>;
+  for (let step = version; step < current; step += 1) {
+    const upcast = UPCASTERS[type]?.[step - 1];
+    if (!upcast) throw new Error(`No upcaster for ${event.type} v${step}`);
+    data = upcast(data);
+  }
+  return { type, data } as ClaimEvent;
 }

@@ -1,21 +1,26 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '@contracts/event-store';
-import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
-import type { CommandContext } from '@services/shared/command-context';
+import { claimStreamId } from '@contracts/claims/events';
+import type { EventStore, RecordedEvent } from '@contracts/event-store';
+import { addAdditionalDocuments } from '@services/claims/add-additional-documents';
+import { amendClaim } from '@services/claims/amend-claim';
+import { markDecisionLetterRead } from '@services/claims/mark-decision-letter-read';
 import { submitClaim } from '@services/claims/submit-claim';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import {
+  claimantFor,
+  customerContext,
+  type Harness,
+  openHarness,
+  pdfBytes,
+  pngBytes,
+  staffContext,
+  staffMember,
+  submitRequest,
+} from '@services/claims/testing/handler-harness';
+import type { CommandContext } from '@services/shared/command-context';
 import { applyBatch } from '../runner/run-projections';
 import { claimsProjection } from './claims-projection';
-import { listCustomerClaims } from './customer-claims-query';
-
-const claimant = (customerId: string) => ({
-  customerId,
-  email: `${customerId}@example.com`,
-  firstName: 'Marie',
-  lastName: 'Tremblay',
-  dateOfBirth: '1980-04-02',
-});
+import { getCustomerClaim, listCustomerClaims } from './customer-claims-query';
 
 const context = (customerId: string, now: Date): CommandContext => ({
   commandId: uuidv7(),
@@ -33,57 +38,236 @@ const request = {
   claimDescription: '',
 };
 
-describe('claims projection', () => {
-  let database: TestDatabase;
+/**
+ * The global log shows a commit only once every older transaction in the cluster has
+ * finished; other test files share the cluster, so wait until our events are visible.
+ */
+async function readAllVisible(store: EventStore, atLeast: number): Promise<RecordedEvent[]> {
+  for (let attempt = 0; ; attempt += 1) {
+    const events = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 1000 });
+    if (events.length >= atLeast || attempt > 200) return events;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const eventCount = async (harness: Harness) =>
+  Number((await harness.database.pool.query('select count(*) from events')).rows[0].count);
+
+const snapshot = async (harness: Harness) =>
+  (await harness.database.pool.query('select * from claims order by submission_id')).rows;
+
+async function applyAll(harness: Harness): Promise<RecordedEvent[]> {
+  const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+  await applyBatch(harness.database.pool, claimsProjection, events);
+  return events;
+}
+
+describe('claims projection: submissions', () => {
+  let harness: Harness;
   let store: EventStore;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = createPostgresEventStore(database.pool);
+    harness = await openHarness();
+    store = harness.ports.eventStore;
   });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterAll(() => harness.close());
 
   it('lists each customer only their own claims, newest first, with the submitted defaults', async () => {
     const first = await submitClaim(
       store,
       request,
-      claimant('alice'),
+      claimantFor('alice'),
       context('alice', new Date('2026-01-01')),
     );
     const second = await submitClaim(
       store,
       { ...request, policyNumber: 'POL-2' },
-      claimant('alice'),
+      claimantFor('alice'),
       context('alice', new Date('2026-02-01')),
     );
-    await submitClaim(store, request, claimant('bob'), context('bob', new Date('2026-03-01')));
-    await applyBatch(
-      database.pool,
-      claimsProjection,
-      await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 100 }),
-    );
+    await submitClaim(store, request, claimantFor('bob'), context('bob', new Date('2026-03-01')));
+    await applyAll(harness);
 
-    const claims = await listCustomerClaims(database.pool, 'alice');
+    const claims = await listCustomerClaims(harness.database.pool, 'alice');
     expect(claims.map((c) => c.submissionId)).toEqual([second.submissionId, first.submissionId]);
-    expect(claims[0]).toMatchObject({
+    expect(claims[0]).toEqual({
+      submissionId: second.submissionId,
       claimNumber: null,
       confirmationNumber: second.confirmationNumber,
-      status: 'Submitted',
+      policyNumber: 'POL-2',
+      productCode: '210',
+      productType: 'Mortgage',
+      claimType: 'Job Loss',
       benefitAmount: 0,
-      decisionLetterRead: true,
+      status: 'Submitted',
+      firstPaymentDate: null,
+      lastPaymentDate: null,
+      additionalReasons: [],
       submittedAt: '2026-02-01T00:00:00.000Z',
+      hasDecisionLetter: false,
+      decisionLetterRead: true,
+      documentCount: 0,
     });
   });
 
   it('changes nothing when the same events are applied twice', async () => {
-    const events = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 100 });
-    const before = await database.pool.query('select * from claims order by submission_id');
-    await database.pool.query('delete from projection_checkpoints');
-    await applyBatch(database.pool, claimsProjection, events);
-    await applyBatch(database.pool, claimsProjection, events);
-    const after = await database.pool.query('select * from claims order by submission_id');
-    expect(after.rows).toEqual(before.rows);
+    const before = await snapshot(harness);
+    await harness.database.pool.query('delete from projection_checkpoints');
+    const events = await applyAll(harness);
+    await applyBatch(harness.database.pool, claimsProjection, events);
+    expect(await snapshot(harness)).toEqual(before);
+  });
+
+  it('reads a version 1 submission, stored before documents existed, as one without documents', async () => {
+    const submissionId = uuidv7();
+    const current = await submitClaim(
+      store,
+      request,
+      claimantFor('old'),
+      context('old', new Date('2025-01-01')),
+    );
+    const [stored] = await store.readStream(claimStreamId(current.submissionId));
+    if (!stored) throw new Error('the submission was not stored');
+    const { documents: _, ...v1Data } = stored.data as Record<string, unknown>;
+    await store.append(
+      claimStreamId(submissionId),
+      [
+        {
+          type: 'ClaimSubmitted',
+          data: { ...v1Data, submissionId },
+          metadata: { ...stored.metadata, eventId: uuidv7(), schemaVersion: 1 },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await applyAll(harness);
+    const { rows } = await harness.database.pool.query(
+      'select initial_documents, initial_document_count from claims where submission_id = $1',
+      [submissionId],
+    );
+    expect(rows[0]).toEqual({ initial_documents: [], initial_document_count: 0 });
+  });
+});
+
+describe('claims projection: documents, staff saves and the letter', () => {
+  let harness: Harness;
+  let submissionId: string;
+  beforeAll(async () => {
+    harness = await openHarness();
+    ({ submissionId } = await submitClaim(
+      harness.ports,
+      {
+        ...submitRequest,
+        documents: [
+          { kind: 'claim', file: { fileName: 'claim-form.pdf', bytes: pdfBytes('form') } },
+          { kind: 'supporting', file: { fileName: 'receipt.png', bytes: pngBytes('receipt') } },
+        ],
+      },
+      claimantFor('carol'),
+      customerContext('carol'),
+    ));
+    await addAdditionalDocuments(
+      harness.ports,
+      { submissionId, files: [{ fileName: 'roe.pdf', bytes: pdfBytes('record of employment') }] },
+      claimantFor('carol'),
+      customerContext('carol'),
+    );
+    await amendClaim(
+      harness.ports,
+      {
+        submissionId,
+        changes: {
+          claimNumber: 'cl123',
+          benefitAmount: '1500.25',
+          firstPaymentDate: '2026-12-01',
+          lastPaymentDate: '2027-05-31',
+          status: 'Approved',
+          additionalReason: ['sentToMedical', 'bankStatement'],
+        },
+        decisionLetter: { fileName: 'approval.pdf', bytes: pdfBytes('approved') },
+      },
+      staffMember,
+      staffContext(),
+    );
+    await applyAll(harness);
+  });
+  afterAll(() => harness.close());
+
+  const row = async () =>
+    (
+      await harness.database.pool.query(
+        `select claim_number, benefit_amount, status, additional_reason,
+           to_char(first_payment_date, 'YYYY-MM-DD') as first_payment_date,
+           to_char(last_payment_date, 'YYYY-MM-DD') as last_payment_date,
+           eob_path, decision_letter, decision_letter_read, initial_documents,
+           initial_document_count, initial_document_total_size, additional_documents,
+           additional_document_count, additional_document_total_size, updated_by, updated_at, version
+         from claims where submission_id = $1`,
+        [submissionId],
+      )
+    ).rows[0];
+
+  it('keeps the documents, the staff fields, the letter and who changed the claim', async () => {
+    const claim = await row();
+    expect(claim).toMatchObject({
+      claim_number: 'CL123',
+      benefit_amount: '1500.25',
+      status: 'Approved',
+      additional_reason: 'Array:sentToMedical,bankStatement',
+      first_payment_date: '2026-12-01',
+      last_payment_date: '2027-05-31',
+      decision_letter_read: false,
+      initial_document_count: 2,
+      initial_document_total_size: String(pdfBytes('form').length + pngBytes('receipt').length),
+      additional_document_count: 1,
+      additional_document_total_size: String(pdfBytes('record of employment').length),
+      updated_by: staffMember.email,
+      updated_at: new Date('2026-11-22T10:00:00.000Z'),
+      version: 4,
+    });
+    expect(claim.eob_path).toMatch(new RegExp(`^claims/${submissionId}/[0-9a-f]{64}$`));
+    expect(claim.decision_letter).toMatchObject({ fileName: 'approval.pdf', key: claim.eob_path });
+    expect(claim.initial_documents.map((d: { fileName: string }) => d.fileName)).toEqual([
+      'claim-form.pdf',
+      'receipt.png',
+    ]);
+    expect(claim.additional_documents).toMatchObject([{ fileName: 'roe.pdf', kind: 'additional' }]);
+  });
+
+  it('shows the customer what the dashboard and claim details need', async () => {
+    expect(await getCustomerClaim(harness.database.pool, 'carol', submissionId)).toMatchObject({
+      claimNumber: 'CL123',
+      status: 'Approved',
+      benefitAmount: 1500.25,
+      firstPaymentDate: '2026-12-01',
+      lastPaymentDate: '2027-05-31',
+      additionalReasons: ['sentToMedical', 'bankStatement'],
+      hasDecisionLetter: true,
+      decisionLetterRead: false,
+      documentCount: 3,
+    });
+    expect(await getCustomerClaim(harness.database.pool, 'mallory', submissionId)).toBeUndefined();
+  });
+
+  it('marks the letter read once the customer opened the claim', async () => {
+    await markDecisionLetterRead(
+      harness.ports,
+      { submissionId },
+      claimantFor('carol'),
+      customerContext('carol'),
+    );
+    await applyAll(harness);
+    expect(await row()).toMatchObject({ decision_letter_read: true, version: 5 });
+  });
+
+  it('changes nothing when every event is applied again, and ignores claim-number streams', async () => {
+    const before = await snapshot(harness);
+    await harness.database.pool.query('delete from projection_checkpoints');
+    const events = await applyAll(harness);
+    await applyBatch(harness.database.pool, claimsProjection, events);
+    expect(await snapshot(harness)).toEqual(before);
+    expect(events.some((event) => event.streamId.startsWith('claim-number-'))).toBe(true);
+    expect(
+      events.filter((event) => claimsProjection.handles(event)).map((e) => e.streamId),
+    ).toEqual(Array(5).fill(claimStreamId(submissionId)));
   });
 });

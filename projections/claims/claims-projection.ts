@@ -1,58 +1,50 @@
-import { CLAIM_STREAM_PREFIX, type ClaimEvent, upcastClaimEvent } from '@contracts/claims/events';
+import { type ClaimEvent, isClaimEvent, upcastClaimEvent } from '@contracts/claims/events';
 import type { RecordedEvent } from '@contracts/event-store';
 import { assertNever } from '@contracts/assert-never';
 import type { Projection } from '../runner/projection';
 import type { SqlClient } from '../runner/sql';
+import {
+  addAdditionalDocuments,
+  amendClaimRow,
+  insertSubmittedClaim,
+  markLetterRead,
+  recordLetter,
+} from './claim-rows';
 
 export const CLAIMS_PROJECTION = 'claims';
 
 /** One row per claim, its current state: the customer dashboard and the staff search read it. */
 export const claimsProjection: Projection = {
   name: CLAIMS_PROJECTION,
-  handles: (event) => event.streamId.startsWith(CLAIM_STREAM_PREFIX),
+  // By type, not stream prefix: `claim-number-…` reservation streams share the `claim-` prefix.
+  handles: isClaimEvent,
   async apply(client, events) {
     for (const event of events) await applyClaimEvent(client, upcastClaimEvent(event), event);
   },
 };
 
-async function applyClaimEvent(
+/**
+ * Each event applies once: an insert ignores a row already there, and an update only
+ * touches a row whose version is below the event's (stream revision + 1).
+ */
+function applyClaimEvent(
   client: SqlClient,
   event: ClaimEvent,
   recorded: RecordedEvent,
 ): Promise<void> {
   const version = Number(recorded.streamRevision) + 1;
   switch (event.type) {
-    case 'ClaimSubmitted': {
-      const { data } = event;
-      // "on conflict do nothing": applying the same event twice changes nothing.
-      await client.query(
-        `insert into claims (
-           submission_id, customer_id, email, first_name, last_name, date_of_birth,
-           confirmation_number, policy_number, product_code, product_type, claim_type,
-           claim_description, status, org_id, created_at, updated_at, version)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'Submitted', $13, $14, $14, $15)
-         on conflict (submission_id) do nothing`,
-        [
-          data.submissionId,
-          data.claimant.customerId,
-          data.claimant.email,
-          data.claimant.firstName,
-          data.claimant.lastName,
-          data.claimant.dateOfBirth,
-          data.confirmationNumber,
-          data.policyNumber,
-          data.productCode,
-          data.productType,
-          data.claimType,
-          data.claimDescription,
-          data.orgId,
-          data.submittedAt,
-          version,
-        ],
-      );
-      return;
-    }
+    case 'ClaimSubmitted':
+      return insertSubmittedClaim(client, event.data, version);
+    case 'AdditionalDocumentsAdded':
+      return addAdditionalDocuments(client, event.data, version);
+    case 'ClaimAmendedByStaff':
+      return amendClaimRow(client, event.data, version);
+    case 'DecisionLetterUploaded':
+      return recordLetter(client, event.data, version);
+    case 'DecisionLetterRead':
+      return markLetterRead(client, event.data, version);
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }

@@ -1,6 +1,7 @@
 import type { ClaimStatus, ClaimType, ProductCode, ProductType } from '@contracts/claims/catalogue';
 import { displayStatus } from '@contracts/claims/catalogue';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
+import { parseAdditionalReason } from '@contracts/claims/reasons';
 import type { SqlClient } from '../runner/sql';
 
 interface ClaimSummaryRow {
@@ -13,12 +14,22 @@ interface ClaimSummaryRow {
   claim_type: ClaimType;
   benefit_amount: string;
   status: ClaimStatus;
+  first_payment_date: string | null;
+  last_payment_date: string | null;
+  additional_reason: string | null;
   created_at: Date;
+  has_decision_letter: boolean;
   decision_letter_read: boolean;
+  document_count: number;
 }
 
+// Dates as text: pg would turn a date into a Date at local midnight.
 const SUMMARY_COLUMNS = `submission_id, claim_number, confirmation_number, policy_number,
-  product_code, product_type, claim_type, benefit_amount, status, created_at, decision_letter_read`;
+  product_code, product_type, claim_type, benefit_amount, status,
+  to_char(first_payment_date, 'YYYY-MM-DD') as first_payment_date,
+  to_char(last_payment_date, 'YYYY-MM-DD') as last_payment_date,
+  additional_reason, created_at, eob_path is not null as has_decision_letter,
+  decision_letter_read, initial_document_count + additional_document_count as document_count`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +71,12 @@ function toSummary(row: ClaimSummaryRow): ClaimSummary {
     claimType: row.claim_type,
     benefitAmount: Number(row.benefit_amount),
     status: displayStatus(row.status),
+    firstPaymentDate: row.first_payment_date,
+    lastPaymentDate: row.last_payment_date,
+    additionalReasons: parseAdditionalReason(row.additional_reason),
     submittedAt: row.created_at.toISOString(),
+    hasDecisionLetter: row.has_decision_letter,
     decisionLetterRead: row.decision_letter_read,
+    documentCount: row.document_count,
   };
 }

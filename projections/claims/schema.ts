@@ -31,3 +31,21 @@ export const claimsReadModelMigration = {
     create index claims_customer_newest on claims (customer_id, created_at desc, submission_id desc);
   `,
 };
+
+/** Staff amendments, decision letters and documents (issue: claim rules). */
+export const claimsDocumentsAndAmendmentsMigration = {
+  id: '120-claims-documents-and-amendments',
+  sql: `
+    alter table claims
+      add column eob_path text,
+      add column decision_letter jsonb,
+      add column initial_documents jsonb not null default '[]'::jsonb,
+      add column initial_document_count integer not null default 0,
+      add column initial_document_total_size bigint not null default 0,
+      add column additional_documents jsonb not null default '[]'::jsonb,
+      add column additional_document_count integer not null default 0,
+      add column additional_document_total_size bigint not null default 0,
+      add column updated_by text;
+    create index claims_claim_number on claims (claim_number) where claim_number is not null;
+  `,
+};

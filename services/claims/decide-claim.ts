@@ -1,9 +1,11 @@
-import { COMPANY_ORG_ID } from '@contracts/claims/catalogue';
 import type { ClaimCommand } from '@contracts/claims/commands';
 import type { ClaimEvent } from '@contracts/claims/events';
-import { ConflictError } from '@contracts/errors';
 import { assertNever } from '@contracts/assert-never';
 import type { Claim } from './claim';
+import { decideAdditionalDocuments } from './decide-additional-documents';
+import { decideAmendment } from './decide-amendment';
+import { decideLetterRead } from './decide-letter-read';
+import { decideSubmission } from './decide-submission';
 
 export interface DecideContext {
   readonly now: Date;
@@ -15,29 +17,15 @@ export function decideClaim(
   context: DecideContext,
 ): ClaimEvent[] {
   switch (command.type) {
-    case 'SubmitClaim': {
-      if (state.status !== 'NotSubmitted') {
-        throw new ConflictError(`Claim ${command.data.submissionId} was already submitted`);
-      }
-      const { claimant, ...claim } = command.data;
-      return [
-        {
-          type: 'ClaimSubmitted',
-          data: {
-            ...claim,
-            claimant: {
-              ...claimant,
-              email: claimant.email.toLowerCase(),
-              firstName: claimant.firstName.toLowerCase(),
-              lastName: claimant.lastName.toLowerCase(),
-            },
-            orgId: COMPANY_ORG_ID,
-            submittedAt: context.now.toISOString(),
-          },
-        },
-      ];
-    }
+    case 'SubmitClaim':
+      return decideSubmission(command, state, context);
+    case 'AddAdditionalDocuments':
+      return decideAdditionalDocuments(command, state, context);
+    case 'AmendClaim':
+      return decideAmendment(command, state, context);
+    case 'MarkDecisionLetterRead':
+      return decideLetterRead(command, state, context);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }

@@ -1,13 +1,8 @@
 import type { ClaimCommand } from '@contracts/claims/commands';
-import {
-  CLAIM_EVENT_SCHEMA_VERSIONS,
-  claimStreamId,
-  upcastClaimEvent,
-} from '@contracts/claims/events';
-import { ConflictError } from '@contracts/errors';
 import type { EventStore, LogPosition } from '@contracts/event-store';
-import { type CommandContext, toNewEvents } from '../shared/command-context';
-import { type Claim, evolveClaim, initialClaim } from './claim';
+import type { CommandContext } from '../shared/command-context';
+import { type Claim, evolveClaim } from './claim';
+import { appendClaimEvents, earlierAttempt, readClaimStream } from './claim-stream';
 import { decideClaim } from './decide-claim';
 
 export interface ClaimCommandResult {
@@ -25,24 +20,16 @@ export async function handleClaimCommand(
   command: ClaimCommand,
   context: CommandContext,
 ): Promise<ClaimCommandResult> {
-  const streamId = claimStreamId(submissionId);
-  const recorded = await eventStore.readStream(streamId);
-  const state = recorded.map(upcastClaimEvent).reduce(evolveClaim, initialClaim());
+  const stream = await readClaimStream(eventStore, submissionId);
+  const earlier = earlierAttempt(stream, context);
+  if (earlier) return { claim: stream.state, position: earlier.position, appended: false };
 
-  const earlierAttempt = recorded.filter((e) => e.metadata.causationId === context.commandId);
-  if (earlierAttempt.length > 0) {
-    if (earlierAttempt.some((e) => e.metadata.actor.id !== context.actor.id)) {
-      throw new ConflictError(`Command ${context.commandId} was sent by someone else`);
-    }
-    return { claim: state, position: earlierAttempt.at(-1)?.position, appended: false };
-  }
-
-  const events = decideClaim(command, state, { now: context.now });
-  if (events.length === 0) return { claim: state, position: undefined, appended: false };
-  const result = await eventStore.append(
-    streamId,
-    toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS),
-    { expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1) },
-  );
-  return { claim: events.reduce(evolveClaim, state), position: result.position, appended: true };
+  const events = decideClaim(command, stream.state, { now: context.now });
+  if (events.length === 0) return { claim: stream.state, position: undefined, appended: false };
+  const result = await appendClaimEvents(eventStore, stream, events, context);
+  return {
+    claim: events.reduce(evolveClaim, stream.state),
+    position: result.position,
+    appended: true,
+  };
 }

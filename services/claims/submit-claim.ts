@@ -1,15 +1,30 @@
 import { createHash } from 'node:crypto';
-import type { Claimant } from '@contracts/claims/events';
+import type { InitialDocumentKind } from '@contracts/claims/documents';
+import type { Claimant, ClaimSubmitted } from '@contracts/claims/events';
 import type { SubmitClaimRequest } from '@contracts/claims/submit-claim-request';
+import type { DocumentStorage, UploadedFile } from '@contracts/documents/document-storage';
 import type { EventStore, LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import { handleClaimCommand } from './handle-claim-command';
+import { earlierAttempt, readClaimStream } from './claim-stream';
+import { decideSubmission } from './decide-submission';
+import { inspectFile } from './inspect-file';
+import type { ClaimPorts } from './ports';
+import { appendWithObjects, type ObjectToStore } from './stored-objects';
 
 export interface SubmittedClaim {
   readonly submissionId: string;
   readonly confirmationNumber: string;
   readonly position: LogPosition | undefined;
   readonly appended: boolean;
+}
+
+export interface InitialUpload {
+  readonly kind: InitialDocumentKind;
+  readonly file: UploadedFile;
+}
+
+export interface SubmitClaimInput extends SubmitClaimRequest {
+  readonly documents?: readonly InitialUpload[];
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -30,20 +45,64 @@ export function confirmationNumberFor(submissionId: string): string {
   return `${out.slice(0, 5)}-${out.slice(5)}`;
 }
 
-/** The submission id is the command id, so a retried submission lands on the same stream. */
+/**
+ * Submits a claim for the claimant the session names (never one from a body). The
+ * submission id is the command id, so a retried submission lands on the same stream.
+ * Files are checked by their bytes and stored only once every rule passed.
+ */
+export async function submitClaim(
+  ports: ClaimPorts,
+  input: SubmitClaimInput,
+  claimant: Claimant,
+  context: CommandContext,
+): Promise<SubmittedClaim>;
+/** @deprecated Pass `{ eventStore, documents }`: this form cannot take documents. */
 export async function submitClaim(
   eventStore: EventStore,
   request: SubmitClaimRequest,
   claimant: Claimant,
   context: CommandContext,
+): Promise<SubmittedClaim>;
+export async function submitClaim(
+  portsOrStore: ClaimPorts | EventStore,
+  input: SubmitClaimInput,
+  claimant: Claimant,
+  context: CommandContext,
 ): Promise<SubmittedClaim> {
+  const ports = 'append' in portsOrStore ? withoutDocuments(portsOrStore) : portsOrStore;
   const submissionId = context.commandId;
   const confirmationNumber = confirmationNumberFor(submissionId);
-  const { position, appended } = await handleClaimCommand(
-    eventStore,
-    submissionId,
-    { type: 'SubmitClaim', data: { ...request, submissionId, confirmationNumber, claimant } },
-    context,
+  const submitted = { submissionId, confirmationNumber };
+  const stream = await readClaimStream(ports.eventStore, submissionId);
+  const earlier = earlierAttempt(stream, context);
+  if (earlier) return { ...submitted, position: earlier.position, appended: false };
+
+  const { documents: uploads = [], ...request } = input;
+  const documents = uploads.map(({ kind, file }) => ({ ...inspectFile(file), kind }));
+  const events = decideSubmission(
+    { type: 'SubmitClaim', data: { ...request, ...submitted, claimant, documents } },
+    stream.state,
+    { now: context.now },
   );
-  return { submissionId, confirmationNumber, position, appended };
+  const objects = objectsOf(events, uploads);
+  const result = await appendWithObjects(ports, stream, events, objects, context);
+  return { ...submitted, position: result.position, appended: true };
+}
+
+/** The decider keeps the order of the uploads. */
+function objectsOf(
+  [submitted]: [ClaimSubmitted],
+  uploads: readonly InitialUpload[],
+): ObjectToStore[] {
+  return submitted.data.documents.map((document, index) => ({
+    key: document.key,
+    bytes: (uploads[index] as InitialUpload).file.bytes,
+    contentType: document.contentType,
+  }));
+}
+
+function withoutDocuments(eventStore: EventStore): ClaimPorts {
+  const refuse = () => Promise.reject(new Error('submitClaim was given no document storage'));
+  const documents: DocumentStorage = { put: refuse, get: refuse, exists: refuse, delete: refuse };
+  return { eventStore, documents };
 }

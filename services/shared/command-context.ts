@@ -11,12 +11,14 @@ export interface CommandContext {
   readonly now: Date;
 }
 
+/** `idSeed` gives events in another stream than the command's own ids of their own (`derivedCommandId`). */
 export function toNewEvents<E extends { type: string; data: unknown }>(
   events: readonly E[],
   context: CommandContext,
   schemaVersions: Readonly<Record<string, number>>,
+  idSeed: string = context.commandId,
 ): NewEvent[] {
-  const ids = eventIdsFor(context.commandId, events.length);
+  const ids = eventIdsFor(idSeed, events.length);
   return events.map((event, index) => {
     const metadata: EventMetadata = {
       eventId: ids[index] as string,

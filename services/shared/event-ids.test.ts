@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { eventIdsFor } from './event-ids';
+import { derivedCommandId, eventIdsFor } from './event-ids';
 
 describe('eventIdsFor', () => {
   it('gives the same ids for the same command, the first being the command id', () => {
@@ -21,5 +21,18 @@ describe('eventIdsFor', () => {
 
   it('refuses a command id that is not a UUID', () => {
     expect(() => eventIdsFor('nope', 1)).toThrow(/not a UUID/);
+  });
+});
+
+describe('derivedCommandId', () => {
+  it('is stable per command and label, distinct across labels and from the command ids', () => {
+    const commandId = uuidv7();
+    const reserve = derivedCommandId(commandId, 'reserve:AB12:0');
+    expect(derivedCommandId(commandId, 'reserve:AB12:0')).toBe(reserve);
+    expect(derivedCommandId(commandId, 'release:AB12:0')).not.toBe(reserve);
+    expect(eventIdsFor(commandId, 8)).not.toContain(reserve);
+    expect(reserve).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });

@@ -34,6 +34,26 @@ export function testEvent(type = 'TestHappened', data: unknown = { n: 1 }): NewE
 
 const uniqueStream = (prefix = 'contract') => `${prefix}-${uuidv7()}`;
 
+async function waitUntilLogHas(
+  store: EventStore,
+  eventId: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let after = START_OF_LOG;
+    for (;;) {
+      const batch = await store.readAll({ after, maxCount: 1_000 });
+      if (batch.some((e) => e.metadata.eventId === eventId)) return;
+      const tail = batch.at(-1);
+      if (!tail) break;
+      after = tail.position;
+    }
+    if (Date.now() > deadline) throw new Error(`event ${eventId} never reached the log`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Streams of other tests share the log, so followers keep only the streams they care about. */
 async function follow(
   store: EventStore,
@@ -200,7 +220,10 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
           expectedRevision: 'no_stream',
         });
         await store.append(b, [testEvent('B0')], { expectedRevision: 'no_stream' });
-        await store.append(a, [testEvent('A2')], { expectedRevision: 1n });
+        const last = testEvent('A2');
+        await store.append(a, [last], { expectedRevision: 1n });
+        // The log may lag behind transactions still open elsewhere on the server: wait, don't race it.
+        await waitUntilLogHas(store, last.metadata.eventId);
 
         const mine: RecordedEvent[] = [];
         let after = START_OF_LOG;

@@ -1,0 +1,161 @@
+/**
+ * The words of every claim field error, keyed by the stable `code` a FieldError carries, so
+ * the UI and the API show the same text. Staff messages are English only (the admin portal
+ * is English); what a customer can see is in English and French.
+ * Placeholders are `{name}`, filled by `claimMessage`.
+ */
+
+export interface EnglishMessage {
+  readonly en: string;
+}
+
+export interface BilingualMessage extends EnglishMessage {
+  readonly fr: string;
+}
+
+/** Staff claim edit, staff spec §5 and §8. */
+export const STAFF_CLAIM_MESSAGES = {
+  'claimNumber.required': { en: 'Claim number is required' },
+  'claimNumber.tooLong': { en: 'Claim number must not exceed 8 characters' },
+  'claimNumber.notAlphanumeric': {
+    en: 'Claim number must contain only alphanumeric characters',
+  },
+  'claimNumber.taken': { en: 'Claim number already exists' },
+  'benefitAmount.invalid': { en: 'Benefit amount must be a positive number' },
+  'benefitAmount.negative': { en: 'Benefit amount must be a positive number' },
+  'benefitAmount.tooLarge': { en: 'Benefit amount must be less than $1,000,000' },
+  'benefitAmount.tooManyDecimals': {
+    en: 'Benefit amount cannot have more than 2 decimal places',
+  },
+  'date.incomplete': { en: 'Please enter a complete date in format YYYY-MM-DD' },
+  'date.format': { en: 'Please enter date in format YYYY-MM-DD' },
+  'firstPaymentDate.incomplete': { en: 'Please enter a complete initial payment date' },
+  'firstPaymentDate.invalidFormat': { en: 'Initial payment date must be in a valid format' },
+  'firstPaymentDate.beforeMinimum': {
+    en: 'Initial payment date cannot be before January 1, 1900',
+  },
+  'firstPaymentDate.afterMaximum': {
+    en: 'Initial payment date cannot be after December 31, 2100',
+  },
+  'firstPaymentDate.invalidMonth': { en: 'Initial payment date must have a valid month (01-12)' },
+  'firstPaymentDate.invalidDay': { en: 'Initial payment date must have a valid day' },
+  'firstPaymentDate.invalidDate': { en: 'Initial payment date must be a valid date' },
+  'lastPaymentDate.incomplete': { en: 'Please enter a complete benefits approved to date' },
+  'lastPaymentDate.invalidFormat': { en: 'Benefits approved to date must be in a valid format' },
+  'lastPaymentDate.beforeMinimum': {
+    en: 'Benefits approved to date cannot be before January 1, 1900',
+  },
+  'lastPaymentDate.afterMaximum': {
+    en: 'Benefits approved to date cannot be after December 31, 2100',
+  },
+  'lastPaymentDate.invalidMonth': {
+    en: 'Benefits approved to date must have a valid month (01-12)',
+  },
+  'lastPaymentDate.invalidDay': { en: 'Benefits approved to date must have a valid day' },
+  'lastPaymentDate.invalidDate': { en: 'Benefits approved to date must be a valid date' },
+  'lastPaymentDate.beforeFirstPaymentDate': {
+    en: 'Benefits approved to date cannot be before initial payment date',
+  },
+  // Not worded by the spec: the status and reason lists are selects, so these only reach an API caller.
+  'status.invalidChoice': { en: 'Please select a valid claim status' },
+  'additionalReason.invalidChoice': {
+    en: 'Please select an additional reason from the list for this status',
+  },
+  'additionalReason.notAllowed': { en: 'This status does not take an additional reason' },
+  'additionalReason.singleOnly': { en: 'Please select only one additional reason for this status' },
+  'form.noChanges': { en: 'No changes to save' },
+} as const satisfies Record<string, EnglishMessage>;
+
+/** Decision letter upload, staff spec §5. */
+export const DECISION_LETTER_MESSAGES = {
+  'decisionLetter.notPdf': { en: 'Only PDF files are allowed' },
+  'decisionLetter.tooLarge': { en: 'File size exceeds 4MB limit. Please choose a smaller file.' },
+} as const satisfies Record<string, EnglishMessage>;
+
+/** Customer documents, customer spec §5, §8 and §9. */
+export const CUSTOMER_DOCUMENT_MESSAGES = {
+  'documents.unsupportedType': {
+    en: 'File "{name}" is not a supported file type. Only PDF, JPG, and PNG files are allowed.',
+    fr: 'Le fichier « {name} » n’est pas d’un type accepté. Seuls les fichiers PDF, JPG et PNG sont acceptés.',
+  },
+  'documents.duplicateName': {
+    en: 'This file already exists: "{name}". Please rename it or choose another file.',
+    fr: 'Ce fichier existe déjà : « {name} ». Veuillez le renommer ou choisir un autre fichier.',
+  },
+  'documents.noneSelected': {
+    en: 'Please select files to upload',
+    fr: 'Veuillez sélectionner les fichiers à téléverser',
+  },
+  'documents.duplicateKind': {
+    en: 'Please attach only one {kind}.',
+    fr: 'Veuillez joindre un seul document : {kind}.',
+  },
+  'documents.tooManyInitial': {
+    en: 'You can attach at most {max} documents to a claim.',
+    fr: 'Vous pouvez joindre au plus {max} documents à une réclamation.',
+  },
+  'documents.initialTotalTooLarge': {
+    en: 'The documents attached to a claim cannot exceed {maxMb} MB in total.',
+    fr: 'La taille totale des documents joints à une réclamation ne peut pas dépasser {maxMb} Mo.',
+  },
+  'documents.tooManyAdditional': {
+    en: 'A claim can have at most {max} additional documents. You can still add {remaining}.',
+    fr: 'Une réclamation peut compter au plus {max} documents supplémentaires. Vous pouvez encore en ajouter {remaining}.',
+  },
+  'documents.batchTooLarge': {
+    en: 'The files you upload at one time cannot exceed {maxMb} MB in total.',
+    fr: 'La taille totale des fichiers téléversés en une fois ne peut pas dépasser {maxMb} Mo.',
+  },
+  'documents.additionalTotalTooLarge': {
+    en: 'The additional documents of a claim cannot exceed {maxMb} MB in total.',
+    fr: 'La taille totale des documents supplémentaires d’une réclamation ne peut pas dépasser {maxMb} Mo.',
+  },
+  'documents.claimLimitReached': {
+    en: 'This claim cannot hold more than {max} documents. To send more, please contact the claims team.',
+    fr: 'Cette réclamation ne peut pas compter plus de {max} documents. Pour en transmettre d’autres, veuillez communiquer avec l’équipe des réclamations.',
+  },
+} as const satisfies Record<string, BilingualMessage>;
+
+/** Names of the document kinds inside `documents.duplicateKind`. */
+export const DOCUMENT_KIND_LABELS = {
+  claim: { en: 'claim form', fr: 'formulaire de réclamation' },
+  employer: { en: 'employer statement', fr: 'déclaration de l’employeur' },
+  physician: { en: 'physician statement', fr: 'déclaration du médecin' },
+  supporting: { en: 'supporting document', fr: 'pièce justificative' },
+  additional: { en: 'additional document', fr: 'document supplémentaire' },
+} as const satisfies Record<string, BilingualMessage>;
+
+export const CLAIM_MESSAGES = {
+  ...STAFF_CLAIM_MESSAGES,
+  ...DECISION_LETTER_MESSAGES,
+  ...CUSTOMER_DOCUMENT_MESSAGES,
+};
+
+export type StaffClaimMessageCode = keyof typeof STAFF_CLAIM_MESSAGES;
+export type DecisionLetterMessageCode = keyof typeof DECISION_LETTER_MESSAGES;
+export type CustomerDocumentMessageCode = keyof typeof CUSTOMER_DOCUMENT_MESSAGES;
+export type ClaimMessageCode = keyof typeof CLAIM_MESSAGES;
+
+export type MessageLanguage = 'en' | 'fr';
+
+export function isClaimMessageCode(code: string): code is ClaimMessageCode {
+  return Object.hasOwn(CLAIM_MESSAGES, code);
+}
+
+/** The text of a code in a language; English where a message has no French (staff only). */
+export function claimMessage(
+  code: ClaimMessageCode,
+  lang: MessageLanguage = 'en',
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const message: EnglishMessage & { fr?: string } = CLAIM_MESSAGES[code];
+  const template = (lang === 'fr' ? message.fr : undefined) ?? message.en;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (name === 'kind' && Object.hasOwn(DOCUMENT_KIND_LABELS, value)) {
+      return DOCUMENT_KIND_LABELS[value as keyof typeof DOCUMENT_KIND_LABELS][lang];
+    }
+    return String(value);
+  });
+}

@@ -1,0 +1,129 @@
+import { DECISION_LETTER_LIMITS } from '@contracts/claims/documents';
+import type { StaffClaimEdit } from '@contracts/claims/commands';
+import type {
+  ClaimAmendedByStaff,
+  ClaimEvent,
+  DecisionLetterUploaded,
+  StaffMember,
+} from '@contracts/claims/events';
+import { upcastClaimEvent } from '@contracts/claims/events';
+import type { UploadedFile } from '@contracts/documents/document-storage';
+import type { EventStore, LogPosition } from '@contracts/event-store';
+import type { CommandContext } from '../shared/command-context';
+import { type Claim, evolveClaim } from './claim';
+import { reserveClaimNumber } from './claim-number-reservations';
+import { type ClaimStream, earlierAttempt, readClaimStream } from './claim-stream';
+import { decideAmendment } from './decide-amendment';
+import { inspectFile } from './inspect-file';
+import type { ClaimPorts } from './ports';
+import { releaseNumberNotHeld } from './release-number';
+import { appendWithObjects, type ObjectToStore } from './stored-objects';
+
+export interface AmendClaimInput {
+  readonly submissionId: string;
+  readonly changes: StaffClaimEdit;
+  /** A new decision letter chosen in the same save. */
+  readonly decisionLetter?: UploadedFile;
+}
+
+export interface AmendedClaim {
+  readonly submissionId: string;
+  readonly claim: Claim;
+  readonly position: LogPosition | undefined;
+  readonly appended: boolean;
+}
+
+/**
+ * A staff save. Order: check everything; reserve a new claim number; store the letter;
+ * append the letter and the amendment together; release the claim's old number. A failure
+ * after the reservation releases it, and deletes a letter this save stored.
+ */
+export async function amendClaim(
+  ports: ClaimPorts,
+  input: AmendClaimInput,
+  staff: StaffMember,
+  context: CommandContext,
+): Promise<AmendedClaim> {
+  const { submissionId } = input;
+  const stream = await readClaimStream(ports.eventStore, submissionId);
+  const earlier = earlierAttempt(stream, context);
+  if (earlier) {
+    await releaseOldNumber(ports.eventStore, retriedAmendment(stream, context), context);
+    return { submissionId, claim: stream.state, position: earlier.position, appended: false };
+  }
+
+  const letter = input.decisionLetter && inspectFile(input.decisionLetter);
+  const events: readonly ClaimEvent[] = decideAmendment(
+    {
+      type: 'AmendClaim',
+      data: { submissionId, changes: input.changes, decisionLetter: letter, staff },
+    },
+    stream.state,
+    { now: context.now },
+  );
+  const amended = events.find(isAmendment);
+  const upload = events.find(isLetterUpload);
+  const objects: ObjectToStore[] =
+    upload && input.decisionLetter ? [letterObject(upload, input.decisionLetter)] : [];
+  const newNumber = amended?.data.changes.claimNumber?.to;
+  const result = await withReservedNumber(ports.eventStore, newNumber, submissionId, context, () =>
+    appendWithObjects(ports, stream, events, objects, context),
+  );
+  const claim = events.reduce(evolveClaim, stream.state);
+  await releaseOldNumber(ports.eventStore, amended, context);
+  return { submissionId, claim, position: result.position, appended: true };
+}
+
+const isAmendment = (event: ClaimEvent): event is ClaimAmendedByStaff =>
+  event.type === 'ClaimAmendedByStaff';
+const isLetterUpload = (event: ClaimEvent): event is DecisionLetterUploaded =>
+  event.type === 'DecisionLetterUploaded';
+
+function letterObject(upload: DecisionLetterUploaded, file: UploadedFile): ObjectToStore {
+  return {
+    key: upload.data.key,
+    bytes: file.bytes,
+    contentType: DECISION_LETTER_LIMITS.contentType,
+  };
+}
+
+async function withReservedNumber<T>(
+  eventStore: EventStore,
+  claimNumber: string | undefined,
+  submissionId: string,
+  context: CommandContext,
+  save: () => Promise<T>,
+): Promise<T> {
+  if (!claimNumber) return save();
+  const reservedNow = await reserveClaimNumber(eventStore, claimNumber, submissionId, context);
+  try {
+    return await save();
+  } catch (error) {
+    if (reservedNow) {
+      // If even the release fails, the number stays with this claim, which may take it again.
+      await releaseNumberNotHeld(eventStore, claimNumber, submissionId, context).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/** A retried save finishes what the first attempt may not have: releasing the old number. */
+function retriedAmendment(
+  stream: ClaimStream,
+  context: CommandContext,
+): ClaimAmendedByStaff | undefined {
+  return stream.recorded
+    .filter((e) => e.metadata.causationId === context.commandId)
+    .map(upcastClaimEvent)
+    .find(isAmendment);
+}
+
+async function releaseOldNumber(
+  eventStore: EventStore,
+  amended: ClaimAmendedByStaff | undefined,
+  context: CommandContext,
+): Promise<void> {
+  const oldNumber = amended?.data.changes.claimNumber?.from;
+  if (!amended || !oldNumber) return;
+  await releaseNumberNotHeld(eventStore, oldNumber, amended.data.submissionId, context);
+}

@@ -1,0 +1,500 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimNumberStreamId } from '@contracts/claims/claim-number-events';
+import { claimObjectKey } from '@contracts/claims/documents';
+import { claimStreamId } from '@contracts/claims/events';
+import { ConflictError, NotFoundError, ValidationError } from '@contracts/errors';
+import { addAdditionalDocuments } from './add-additional-documents';
+import { amendClaim } from './amend-claim';
+import type { ClaimRecord } from './claim';
+import { loadClaim } from './load-claim';
+import { markDecisionLetterRead } from './mark-decision-letter-read';
+import { type InitialUpload, submitClaim } from './submit-claim';
+import { sha256Hex } from './testing/bytes';
+import {
+  claimantFor,
+  customerContext,
+  exeBytes,
+  failingAppends,
+  type Harness,
+  openHarness,
+  pdfBytes,
+  pngBytes,
+  staffContext,
+  staffMember,
+  submitRequest,
+} from './testing/handler-harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await openHarness();
+});
+afterAll(() => harness.close());
+
+const streamTypes = async (streamId: string) =>
+  (await harness.ports.eventStore.readStream(streamId)).map((event) => event.type);
+
+const claimForm = (customerId: string): InitialUpload[] => [
+  {
+    kind: 'claim',
+    file: { fileName: 'claim-form.pdf', bytes: pdfBytes(`claim of ${customerId} ${uuidv7()}`) },
+  },
+];
+
+function submitted(
+  customerId: string,
+  documents: readonly InitialUpload[] = claimForm(customerId),
+) {
+  return submitClaim(
+    harness.ports,
+    { ...submitRequest, documents },
+    claimantFor(customerId),
+    customerContext(customerId),
+  );
+}
+
+const record = async (submissionId: string) =>
+  (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
+
+describe('submitClaim', () => {
+  it('stores the documents by content and records them with the claimant from the session, lower-cased', async () => {
+    const claimForm = pdfBytes('claim form');
+    const photo = pngBytes('a receipt');
+    const { submissionId, appended } = await submitClaim(
+      harness.ports,
+      {
+        ...submitRequest,
+        documents: [
+          { kind: 'claim', file: { fileName: 'claim-form.pdf', bytes: claimForm } },
+          { kind: 'supporting', file: { fileName: 'receipt.png', bytes: photo } },
+        ],
+      },
+      claimantFor('alice'),
+      customerContext('alice'),
+    );
+    expect(appended).toBe(true);
+    const claim = await record(submissionId);
+    expect(claim).toMatchObject({
+      status: 'Submitted',
+      claimNumber: '',
+      benefitAmount: 0,
+      decisionLetterRead: true,
+      claimant: {
+        customerId: 'alice',
+        email: 'alice@example.com',
+        firstName: 'marie',
+        lastName: 'tremblay',
+      },
+    });
+    expect(
+      claim.documents.map(({ fileName, contentType, kind }) => ({ fileName, contentType, kind })),
+    ).toEqual([
+      { fileName: 'claim-form.pdf', contentType: 'application/pdf', kind: 'claim' },
+      { fileName: 'receipt.png', contentType: 'image/png', kind: 'supporting' },
+    ]);
+    const stored = await harness.ports.documents.get(
+      claimObjectKey(submissionId, sha256Hex(photo)),
+    );
+    expect(stored?.bytes).toEqual(photo);
+  });
+
+  it('refuses a renamed executable sent as .pdf, storing and recording nothing', async () => {
+    const before = await harness.storedObjects();
+    const context = customerContext('alice');
+    await expect(
+      submitClaim(
+        harness.ports,
+        {
+          ...submitRequest,
+          documents: [{ kind: 'claim', file: { fileName: 'claim.pdf', bytes: exeBytes() } }],
+        },
+        claimantFor('alice'),
+        context,
+      ),
+    ).rejects.toMatchObject({
+      fieldErrors: [
+        { field: 'documents', code: 'documents.unsupportedType', params: { name: 'claim.pdf' } },
+      ],
+    });
+    expect(await harness.storedObjects()).toEqual(before);
+    expect(await streamTypes(claimStreamId(context.commandId))).toEqual([]);
+  });
+
+  it('refuses a sixth document before storing any', async () => {
+    const before = await harness.storedObjects();
+    const six = Array.from({ length: 6 }, (_, index) => ({
+      kind: 'supporting' as const,
+      file: { fileName: `page-${index}.pdf`, bytes: pdfBytes(`page ${index}`) },
+    }));
+    await expect(submitted('alice', six)).rejects.toBeInstanceOf(ValidationError);
+    expect(await harness.storedObjects()).toEqual(before);
+  });
+
+  it('deletes the objects it stored when the append fails: no orphan', async () => {
+    const before = await harness.storedObjects();
+    const ports = {
+      ...harness.ports,
+      eventStore: failingAppends(harness.ports.eventStore, () => true),
+    };
+    await expect(
+      submitClaim(
+        ports,
+        {
+          ...submitRequest,
+          documents: [{ kind: 'claim', file: { fileName: 'a.pdf', bytes: pdfBytes('orphan?') } }],
+        },
+        claimantFor('alice'),
+        customerContext('alice'),
+      ),
+    ).rejects.toThrow(/failed \(test\)/);
+    expect(await harness.storedObjects()).toEqual(before);
+  });
+
+  it('appends a retried submission once', async () => {
+    const context = customerContext('alice');
+    const input = {
+      ...submitRequest,
+      documents: [
+        { kind: 'claim' as const, file: { fileName: 'a.pdf', bytes: pdfBytes('retry') } },
+      ],
+    };
+    const first = await submitClaim(harness.ports, input, claimantFor('alice'), context);
+    const retry = await submitClaim(harness.ports, input, claimantFor('alice'), context);
+    expect(retry).toMatchObject({ submissionId: first.submissionId, appended: false });
+    expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
+  });
+
+  it('still takes the event store alone for a claim without documents', async () => {
+    const { submissionId } = await submitClaim(
+      harness.ports.eventStore,
+      submitRequest,
+      claimantFor('alice'),
+      customerContext('alice'),
+    );
+    expect((await record(submissionId)).documents).toEqual([]);
+  });
+});
+
+describe('addAdditionalDocuments', () => {
+  it("stores and records a batch for the claimant's own claim", async () => {
+    const { submissionId } = await submitted('bob');
+    const bytes = pdfBytes('record of employment');
+    await addAdditionalDocuments(
+      harness.ports,
+      { submissionId, files: [{ fileName: 'roe.pdf', bytes }] },
+      claimantFor('bob'),
+      customerContext('bob'),
+    );
+    const claim = await record(submissionId);
+    expect(claim.documents.map((d) => [d.fileName, d.kind])).toEqual([
+      ['claim-form.pdf', 'claim'],
+      ['roe.pdf', 'additional'],
+    ]);
+    expect(
+      await harness.ports.documents.exists(claimObjectKey(submissionId, sha256Hex(bytes))),
+    ).toBe(true);
+  });
+
+  it("answers not found for another customer's claim, changing and storing nothing", async () => {
+    const { submissionId } = await submitted('bob');
+    const before = await harness.storedObjects();
+    await expect(
+      addAdditionalDocuments(
+        harness.ports,
+        { submissionId, files: [{ fileName: 'x.pdf', bytes: pdfBytes('intruder') }] },
+        claimantFor('mallory'),
+        customerContext('mallory'),
+      ),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(await streamTypes(claimStreamId(submissionId))).toEqual(['ClaimSubmitted']);
+    expect(await harness.storedObjects()).toEqual(before);
+  });
+
+  it('refuses a name already submitted', async () => {
+    const { submissionId } = await submitted('bob');
+    await expect(
+      addAdditionalDocuments(
+        harness.ports,
+        { submissionId, files: [{ fileName: 'claim-form.pdf', bytes: pdfBytes('again') }] },
+        claimantFor('bob'),
+        customerContext('bob'),
+      ),
+    ).rejects.toMatchObject({ fieldErrors: [{ code: 'documents.duplicateName' }] });
+  });
+
+  it('on a failed append deletes what it stored, but keeps bytes the claim already holds', async () => {
+    const initialBytes = pdfBytes(`kept ${uuidv7()}`);
+    const { submissionId } = await submitted('bob', [
+      { kind: 'claim', file: { fileName: 'claim-form.pdf', bytes: initialBytes } },
+    ]);
+    const before = await harness.storedObjects();
+    const ports = {
+      ...harness.ports,
+      eventStore: failingAppends(
+        harness.ports.eventStore,
+        (id) => id === claimStreamId(submissionId),
+      ),
+    };
+    await expect(
+      addAdditionalDocuments(
+        ports,
+        {
+          submissionId,
+          files: [
+            { fileName: 'same-bytes-new-name.pdf', bytes: initialBytes },
+            { fileName: 'new.pdf', bytes: pdfBytes(`new ${uuidv7()}`) },
+          ],
+        },
+        claimantFor('bob'),
+        customerContext('bob'),
+      ),
+    ).rejects.toThrow(/failed \(test\)/);
+    expect(await harness.storedObjects()).toEqual(before);
+    expect(
+      await harness.ports.documents.exists(claimObjectKey(submissionId, sha256Hex(initialBytes))),
+    ).toBe(true);
+  });
+});
+
+describe('amendClaim', () => {
+  const uniqueNumber = () => `N${uuidv7().replace(/-/g, '').slice(-7)}`.toUpperCase();
+
+  it('reserves a new claim number, records the amendment and sets the letter unread', async () => {
+    const { submissionId } = await submitted('carol');
+    const number = uniqueNumber();
+    await amendClaim(
+      harness.ports,
+      { submissionId, changes: { claimNumber: number.toLowerCase(), status: 'Pending' } },
+      staffMember,
+      staffContext(),
+    );
+    expect(await record(submissionId)).toMatchObject({
+      claimNumber: number,
+      status: 'Pending',
+      decisionLetterRead: false,
+    });
+    expect(await streamTypes(claimNumberStreamId(number))).toEqual(['ClaimNumberReserved']);
+  });
+
+  it('releases the old number when the number changes, so another claim can take it', async () => {
+    const first = await submitted('carol');
+    const second = await submitted('dave');
+    const [oldNumber, newNumber] = [uniqueNumber(), uniqueNumber()];
+    await amendClaim(
+      harness.ports,
+      { submissionId: first.submissionId, changes: { claimNumber: oldNumber } },
+      staffMember,
+      staffContext(),
+    );
+    await amendClaim(
+      harness.ports,
+      { submissionId: first.submissionId, changes: { claimNumber: newNumber } },
+      staffMember,
+      staffContext(),
+    );
+    expect(await streamTypes(claimNumberStreamId(oldNumber))).toEqual([
+      'ClaimNumberReserved',
+      'ClaimNumberReleased',
+    ]);
+    await amendClaim(
+      harness.ports,
+      { submissionId: second.submissionId, changes: { claimNumber: oldNumber } },
+      staffMember,
+      staffContext(),
+    );
+    expect((await record(second.submissionId)).claimNumber).toBe(oldNumber);
+  });
+
+  it("refuses another claim's number with a 409 'Claim number already exists', changing nothing", async () => {
+    const first = await submitted('carol');
+    const second = await submitted('dave');
+    const number = uniqueNumber();
+    await amendClaim(
+      harness.ports,
+      { submissionId: first.submissionId, changes: { claimNumber: number } },
+      staffMember,
+      staffContext(),
+    );
+    const refused = amendClaim(
+      harness.ports,
+      { submissionId: second.submissionId, changes: { claimNumber: number } },
+      staffMember,
+      staffContext(),
+    );
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    await expect(refused).rejects.toThrow('Claim number already exists');
+    expect(await streamTypes(claimStreamId(second.submissionId))).toEqual(['ClaimSubmitted']);
+  });
+
+  it('stores the letter, then appends the letter and the amendment in one append', async () => {
+    const { submissionId } = await submitted('erin');
+    const letter = pdfBytes(`decision ${uuidv7()}`);
+    const { position } = await amendClaim(
+      harness.ports,
+      {
+        submissionId,
+        changes: { claimNumber: uniqueNumber(), status: 'Approved' },
+        decisionLetter: { fileName: 'decision.pdf', bytes: letter },
+      },
+      staffMember,
+      staffContext(),
+    );
+    const key = claimObjectKey(submissionId, sha256Hex(letter));
+    expect((await harness.ports.documents.get(key))?.bytes).toEqual(letter);
+    const events = await harness.ports.eventStore.readStream(claimStreamId(submissionId));
+    const [upload, amendment] = events.slice(-2);
+    expect([upload?.type, amendment?.type]).toEqual([
+      'DecisionLetterUploaded',
+      'ClaimAmendedByStaff',
+    ]);
+    expect(upload?.position.commit).toBe(amendment?.position.commit);
+    expect(amendment?.position).toEqual(position);
+    expect(await record(submissionId)).toMatchObject({
+      eobPath: key,
+      decisionLetter: { fileName: 'decision.pdf', key },
+    });
+  });
+
+  it('refuses a letter whose bytes are not a PDF, storing nothing', async () => {
+    const { submissionId } = await submitted('erin');
+    const before = await harness.storedObjects();
+    await expect(
+      amendClaim(
+        harness.ports,
+        {
+          submissionId,
+          changes: { claimNumber: uniqueNumber() },
+          decisionLetter: { fileName: 'letter.pdf', bytes: exeBytes() },
+        },
+        staffMember,
+        staffContext(),
+      ),
+    ).rejects.toMatchObject({
+      fieldErrors: [{ field: 'decisionLetter', code: 'decisionLetter.notPdf' }],
+    });
+    expect(await harness.storedObjects()).toEqual(before);
+  });
+
+  it('when the append fails after reserving and storing: releases the number and deletes the letter', async () => {
+    const { submissionId } = await submitted('frank');
+    const before = await harness.storedObjects();
+    const number = uniqueNumber();
+    const ports = {
+      ...harness.ports,
+      eventStore: failingAppends(
+        harness.ports.eventStore,
+        (id) => id === claimStreamId(submissionId),
+      ),
+    };
+    await expect(
+      amendClaim(
+        ports,
+        {
+          submissionId,
+          changes: { claimNumber: number },
+          decisionLetter: { fileName: 'd.pdf', bytes: pdfBytes(`lost ${uuidv7()}`) },
+        },
+        staffMember,
+        staffContext(),
+      ),
+    ).rejects.toThrow(/failed \(test\)/);
+    expect(await streamTypes(claimNumberStreamId(number))).toEqual([
+      'ClaimNumberReserved',
+      'ClaimNumberReleased',
+    ]);
+    expect(await harness.storedObjects()).toEqual(before);
+    expect(await streamTypes(claimStreamId(submissionId))).toEqual(['ClaimSubmitted']);
+  });
+
+  it('keeps a letter the claim already points at when a later save with the same letter fails', async () => {
+    const { submissionId } = await submitted('frank');
+    const letter = { fileName: 'd.pdf', bytes: pdfBytes(`kept letter ${uuidv7()}`) };
+    await amendClaim(
+      harness.ports,
+      { submissionId, changes: { claimNumber: uniqueNumber() }, decisionLetter: letter },
+      staffMember,
+      staffContext(),
+    );
+    const ports = {
+      ...harness.ports,
+      eventStore: failingAppends(
+        harness.ports.eventStore,
+        (id) => id === claimStreamId(submissionId),
+      ),
+    };
+    await expect(
+      amendClaim(
+        ports,
+        { submissionId, changes: { benefitAmount: '10' }, decisionLetter: letter },
+        staffMember,
+        staffContext(),
+      ),
+    ).rejects.toThrow(/failed \(test\)/);
+    expect(
+      await harness.ports.documents.exists(claimObjectKey(submissionId, sha256Hex(letter.bytes))),
+    ).toBe(true);
+  });
+
+  it("refuses 'No changes to save' and appends a retried save once", async () => {
+    const { submissionId } = await submitted('gina');
+    const number = uniqueNumber();
+    const context = staffContext();
+    await amendClaim(
+      harness.ports,
+      { submissionId, changes: { claimNumber: number } },
+      staffMember,
+      context,
+    );
+    const retry = await amendClaim(
+      harness.ports,
+      { submissionId, changes: { claimNumber: number } },
+      staffMember,
+      context,
+    );
+    expect(retry.appended).toBe(false);
+    await expect(
+      amendClaim(
+        harness.ports,
+        { submissionId, changes: { claimNumber: number } },
+        staffMember,
+        staffContext(),
+      ),
+    ).rejects.toMatchObject({ fieldErrors: [{ field: 'form', code: 'form.noChanges' }] });
+    expect(await streamTypes(claimStreamId(submissionId))).toEqual([
+      'ClaimSubmitted',
+      'ClaimAmendedByStaff',
+    ]);
+  });
+});
+
+describe('markDecisionLetterRead and loadClaim', () => {
+  it('marks the letter read for the claim’s own customer only', async () => {
+    const { submissionId } = await submitted('hana');
+    await amendClaim(
+      harness.ports,
+      { submissionId, changes: { claimNumber: `H${Date.now() % 1e7}` } },
+      staffMember,
+      staffContext(),
+    );
+    await expect(
+      markDecisionLetterRead(
+        harness.ports,
+        { submissionId },
+        claimantFor('ivan'),
+        customerContext('ivan'),
+      ),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect((await record(submissionId)).decisionLetterRead).toBe(false);
+    await markDecisionLetterRead(
+      harness.ports,
+      { submissionId },
+      claimantFor('hana'),
+      customerContext('hana'),
+    );
+    expect((await record(submissionId)).decisionLetterRead).toBe(true);
+  });
+
+  it('loads nothing submitted for an unknown claim', async () => {
+    expect(await loadClaim(harness.ports.eventStore, uuidv7())).toEqual({ status: 'NotSubmitted' });
+  });
+});

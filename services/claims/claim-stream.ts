@@ -1,0 +1,77 @@
+import type { ClaimEvent } from '@contracts/claims/events';
+import {
+  CLAIM_EVENT_SCHEMA_VERSIONS,
+  claimStreamId,
+  upcastClaimEvent,
+} from '@contracts/claims/events';
+import { ConflictError } from '@contracts/errors';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from '@contracts/event-store';
+import { type CommandContext, toNewEvents } from '../shared/command-context';
+import { type Claim, evolveClaim, initialClaim } from './claim';
+
+export interface ClaimStream {
+  readonly submissionId: string;
+  readonly streamId: string;
+  readonly recorded: readonly RecordedEvent[];
+  readonly state: Claim;
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export async function readClaimStream(
+  eventStore: EventStore,
+  submissionId: string,
+): Promise<ClaimStream> {
+  const streamId = claimStreamId(submissionId);
+  const recorded = await eventStore.readStream(streamId);
+  return {
+    submissionId,
+    streamId,
+    recorded,
+    state: recorded.map(upcastClaimEvent).reduce(evolveClaim, initialClaim()),
+    expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1),
+  };
+}
+
+/**
+ * Where a command already handled (a retry) left its last event; undefined when it is new.
+ * A command id reused by someone else is refused.
+ */
+export function earlierAttempt(
+  stream: ClaimStream,
+  context: CommandContext,
+): { readonly position: LogPosition | undefined } | undefined {
+  const earlier = stream.recorded.filter((e) => e.metadata.causationId === context.commandId);
+  if (earlier.length === 0) return undefined;
+  if (earlier.some((e) => e.metadata.actor.id !== context.actor.id)) {
+    throw new ConflictError(`Command ${context.commandId} was sent by someone else`);
+  }
+  return { position: earlier.at(-1)?.position };
+}
+
+export const CLAIM_CHANGED = 'The claim was changed at the same time; reload it and try again';
+
+/** Appends at the revision that was read: a claim changed meanwhile is a ConflictError (409). */
+export async function appendClaimEvents(
+  eventStore: EventStore,
+  stream: ClaimStream,
+  events: readonly ClaimEvent[],
+  context: CommandContext,
+): Promise<AppendResult> {
+  try {
+    return await eventStore.append(
+      stream.streamId,
+      toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS),
+      { expectedRevision: stream.expectedRevision },
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(CLAIM_CHANGED);
+    throw error;
+  }
+}

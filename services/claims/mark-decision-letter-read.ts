@@ -1,0 +1,22 @@
+import type { Claimant } from '@contracts/claims/events';
+import type { CommandContext } from '../shared/command-context';
+import { type ClaimCommandResult, handleClaimCommand } from './handle-claim-command';
+import type { ClaimPorts } from './ports';
+
+/** The claimant opened the claim's details: the red dot goes. Anyone else: not found. */
+export function markDecisionLetterRead(
+  ports: Pick<ClaimPorts, 'eventStore'>,
+  input: { readonly submissionId: string },
+  claimant: Claimant,
+  context: CommandContext,
+): Promise<ClaimCommandResult> {
+  return handleClaimCommand(
+    ports.eventStore,
+    input.submissionId,
+    {
+      type: 'MarkDecisionLetterRead',
+      data: { submissionId: input.submissionId, customerId: claimant.customerId },
+    },
+    context,
+  );
+}
