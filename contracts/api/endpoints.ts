@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
+import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
-  submitClaimRequestSchema,
-  submitClaimResponseSchema,
-} from '../claims/submit-claim-request';
+  acceptedSchema,
+  addDocumentsBodySchema,
+  amendClaimBodySchema,
+  staffClaimViewSchema,
+  submitClaimBodySchema,
+} from './claims-api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Audience = 'customer' | 'staff' | 'public';
@@ -59,7 +63,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: 'Submit a claim for the signed-in customer',
     audience: 'customer',
     parameters: [idempotencyKeyParameter],
-    body: submitClaimRequestSchema,
+    body: submitClaimBodySchema,
     success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
     errors: [400, 401, 409, 413, 415],
   },
@@ -71,6 +75,68 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     audience: 'customer',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The claim', schema: claimSummarySchema },
+    errors: [401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/claims/{submissionId}/documents',
+    operationId: 'addDocuments',
+    summary: "Add a batch of documents to one of the signed-in customer's claims",
+    audience: 'customer',
+    parameters: [submissionIdParameter, idempotencyKeyParameter],
+    body: addDocumentsBodySchema,
+    success: { status: 201, description: 'Added', schema: acceptedSchema },
+    errors: [400, 401, 404, 409, 413, 415],
+  },
+  {
+    method: 'GET',
+    path: '/api/claims/{submissionId}/decision-letter',
+    operationId: 'downloadOwnDecisionLetter',
+    summary: "Download the decision letter of one of the signed-in customer's claims",
+    audience: 'customer',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
+    errors: [401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/claims/{submissionId}/decision-letter/read',
+    operationId: 'markDecisionLetterRead',
+    summary: "Mark the decision letter of one of the signed-in customer's claims as read",
+    audience: 'customer',
+    parameters: [submissionIdParameter],
+    success: { status: 204, description: 'Marked read' },
+    errors: [401, 404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}',
+    operationId: 'getClaimForStaff',
+    summary: 'One claim as its events fold now (staff edit page)',
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The claim', schema: staffClaimViewSchema },
+    errors: [401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/claims/{submissionId}',
+    operationId: 'amendClaim',
+    summary: 'Save staff changes, with an optional new decision letter stored first',
+    audience: 'staff',
+    parameters: [submissionIdParameter, idempotencyKeyParameter],
+    body: amendClaimBodySchema,
+    success: { status: 200, description: 'The claim after the save', schema: staffClaimViewSchema },
+    errors: [400, 401, 404, 409, 413, 415],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/decision-letter',
+    operationId: 'viewDecisionLetter',
+    summary: "View a claim's current decision letter (staff)",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
     errors: [401, 404],
   },
 ];

@@ -32,7 +32,7 @@ const DEMO_CLAIMS: ReadonlyArray<{ commandId: string; at: string; request: Submi
 
 export async function seedDemoData(runtime: Runtime, log: Logger): Promise<void> {
   for (const demo of DEMO_CLAIMS) {
-    const { appended } = await submitClaim(runtime.eventStore, demo.request, DEMO_CUSTOMER, {
+    const { appended } = await submitClaim(runtime, demo.request, DEMO_CUSTOMER, {
       commandId: demo.commandId,
       actor: { kind: 'system', id: 'demo-data' },
       tenant: 'base',

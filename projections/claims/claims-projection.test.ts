@@ -73,18 +73,23 @@ describe('claims projection: submissions', () => {
 
   it('lists each customer only their own claims, newest first, with the submitted defaults', async () => {
     const first = await submitClaim(
-      store,
+      harness.ports,
       request,
       claimantFor('alice'),
       context('alice', new Date('2026-01-01')),
     );
     const second = await submitClaim(
-      store,
+      harness.ports,
       { ...request, policyNumber: 'POL-2' },
       claimantFor('alice'),
       context('alice', new Date('2026-02-01')),
     );
-    await submitClaim(store, request, claimantFor('bob'), context('bob', new Date('2026-03-01')));
+    await submitClaim(
+      harness.ports,
+      request,
+      claimantFor('bob'),
+      context('bob', new Date('2026-03-01')),
+    );
     await applyAll(harness);
 
     const claims = await listCustomerClaims(harness.database.pool, 'alice');
@@ -120,7 +125,7 @@ describe('claims projection: submissions', () => {
   it('reads a version 1 submission, stored before documents existed, as one without documents', async () => {
     const submissionId = uuidv7();
     const current = await submitClaim(
-      store,
+      harness.ports,
       request,
       claimantFor('old'),
       context('old', new Date('2025-01-01')),

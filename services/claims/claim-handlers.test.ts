@@ -163,16 +163,6 @@ describe('submitClaim', () => {
     expect(retry).toMatchObject({ submissionId: first.submissionId, appended: false });
     expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
   });
-
-  it('still takes the event store alone for a claim without documents', async () => {
-    const { submissionId } = await submitClaim(
-      harness.ports.eventStore,
-      submitRequest,
-      claimantFor('alice'),
-      customerContext('alice'),
-    );
-    expect((await record(submissionId)).documents).toEqual([]);
-  });
 });
 
 describe('addAdditionalDocuments', () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import type { Claimant, ClaimSubmitted } from '@contracts/claims/events';
 import type { SubmitClaimRequest } from '@contracts/claims/submit-claim-request';
-import type { DocumentStorage, UploadedFile } from '@contracts/documents/document-storage';
-import type { EventStore, LogPosition } from '@contracts/event-store';
+import type { UploadedFile } from '@contracts/documents/document-storage';
+import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { earlierAttempt, readClaimStream } from './claim-stream';
 import { decideSubmission } from './decide-submission';
@@ -55,21 +55,7 @@ export async function submitClaim(
   input: SubmitClaimInput,
   claimant: Claimant,
   context: CommandContext,
-): Promise<SubmittedClaim>;
-/** @deprecated Pass `{ eventStore, documents }`: this form cannot take documents. */
-export async function submitClaim(
-  eventStore: EventStore,
-  request: SubmitClaimRequest,
-  claimant: Claimant,
-  context: CommandContext,
-): Promise<SubmittedClaim>;
-export async function submitClaim(
-  portsOrStore: ClaimPorts | EventStore,
-  input: SubmitClaimInput,
-  claimant: Claimant,
-  context: CommandContext,
 ): Promise<SubmittedClaim> {
-  const ports = 'append' in portsOrStore ? withoutDocuments(portsOrStore) : portsOrStore;
   const submissionId = context.commandId;
   const confirmationNumber = confirmationNumberFor(submissionId);
   const submitted = { submissionId, confirmationNumber };
@@ -99,10 +85,4 @@ function objectsOf(
     bytes: (uploads[index] as InitialUpload).file.bytes,
     contentType: document.contentType,
   }));
-}
-
-function withoutDocuments(eventStore: EventStore): ClaimPorts {
-  const refuse = () => Promise.reject(new Error('submitClaim was given no document storage'));
-  const documents: DocumentStorage = { put: refuse, get: refuse, exists: refuse, delete: refuse };
-  return { eventStore, documents };
 }

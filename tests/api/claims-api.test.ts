@@ -136,7 +136,7 @@ describe('claims API', () => {
       (await submitClaim(context(post(JSON.stringify(valid), { 'content-type': 'text/plain' }))))
         .status,
     ).toBe(415);
-    const huge = JSON.stringify({ ...valid, claimDescription: 'x'.repeat(20_000) });
+    const huge = JSON.stringify({ ...valid, claimDescription: 'x'.repeat(8 * 1024 * 1024 + 1) });
     expect((await submitClaim(context(post(huge)))).status).toBe(413);
     expect(
       (await submitClaim(context(post(JSON.stringify(valid), { 'idempotency-key': 'not-a-uuid' }))))

@@ -1,4 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
+import { apiLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
 
 /** Wraps an endpoint so its typed errors become problem+json. */
@@ -7,7 +8,8 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response>): A
     try {
       return await handler(context);
     } catch (error) {
-      return toProblemResponse(error, context.locals.requestId);
+      const lang = apiLanguage(context.request, context.cookies?.get('lang')?.value);
+      return toProblemResponse(error, context.locals.requestId, lang);
     }
   };
 }

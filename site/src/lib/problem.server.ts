@@ -1,4 +1,5 @@
-import { DomainError, type ErrorCode, ValidationError } from '@contracts/errors';
+import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
+import { DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -45,13 +46,25 @@ function problem(
  * The one place typed errors become HTTP answers. Anything else is a bug and is rethrown,
  * so it is logged and answered as a 500 by the server, never hidden behind a mapped code.
  */
-export function toProblemResponse(error: unknown, requestId: string): Response {
+export function toProblemResponse(
+  error: unknown,
+  requestId: string,
+  lang: 'en' | 'fr' = 'en',
+): Response {
   if (error instanceof ValidationError) {
-    return problem(error.code, requestId, { errors: error.fieldErrors });
+    return problem(error.code, requestId, {
+      errors: error.fieldErrors.map((e) => withMessage(e, lang)),
+    });
   }
   if (error instanceof DomainError) return problem(error.code, requestId);
   if (error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError) {
     return problem('CONFLICT', requestId);
   }
   throw error;
+}
+
+/** Adds the words of a claim rule in the caller's language, so every client shows the same text. */
+function withMessage(error: FieldError, lang: 'en' | 'fr'): FieldError & { message?: string } {
+  if (!isClaimMessageCode(error.code)) return error;
+  return { ...error, message: claimMessage(error.code, lang, error.params) };
 }

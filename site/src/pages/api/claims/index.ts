@@ -1,17 +1,16 @@
-import { submitClaimRequestSchema } from '@contracts/claims/submit-claim-request';
+import { submitClaimBodySchema } from '@contracts/api/claims-api';
+import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
-import { CLAIMS_PROJECTION } from '@projections/claims/claims-projection';
 import { listCustomerClaims } from '@projections/claims/customer-claims-query';
-import { waitForCheckpoint } from '@projections/runner/checkpoints';
 import { submitClaim } from '@services/claims/submit-claim';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
+import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
+import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
 export const prerender = false;
-
-const MAX_BODY_BYTES = 16 * 1024;
 
 /** The signed-in customer's own claims, newest first. */
 export const GET = apiRoute(async ({ locals }) => {
@@ -20,26 +19,31 @@ export const GET = apiRoute(async ({ locals }) => {
   return json({ claims: await listCustomerClaims(pool, claimant.customerId) });
 });
 
-/** Submits a claim for the signed-in customer; answers once the dashboard can list it. */
+/** Submits a claim, with its initial documents, for the signed-in customer. */
 export const POST = apiRoute(async (context) => {
   const claimant = requireCustomer(context.locals);
-  const request = parseWith(
-    submitClaimRequestSchema,
-    await readJsonBody(context.request, MAX_BODY_BYTES),
+  const body = parseWith(
+    submitClaimBodySchema,
+    await readJsonBody(context.request, MAX_UPLOAD_BODY_BYTES),
   );
-  const { eventStore, pool } = await getRuntime();
+  const runtime = await getRuntime();
+  const { documents, ...request } = body;
+  const files = toUploadedFiles(documents);
   const submitted = await submitClaim(
-    eventStore,
-    request,
+    runtime,
+    {
+      ...request,
+      documents: documents.map((d, i) => ({
+        kind: d.kind,
+        file: files[i] as (typeof files)[number],
+      })),
+    },
     claimant,
     commandContext(context, { kind: 'customer', id: claimant.customerId, email: claimant.email }),
   );
-  if (submitted.position) {
-    await waitForCheckpoint(pool, CLAIMS_PROJECTION, submitted.position, { timeoutMs: 3_000 });
-  }
+  await waitForClaimsReadModel(runtime, submitted.position);
   return json(
     { submissionId: submitted.submissionId, confirmationNumber: submitted.confirmationNumber },
     201,
-    { location: `/api/claims/${submitted.submissionId}` },
   );
 });

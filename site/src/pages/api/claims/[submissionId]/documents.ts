@@ -1,0 +1,31 @@
+import { addDocumentsBodySchema } from '@contracts/api/claims-api';
+import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
+import { getRuntime } from '@infra/runtime';
+import { addAdditionalDocuments } from '@services/claims/add-additional-documents';
+import { apiRoute, json } from '@site/lib/api-route.server';
+import { commandContext } from '@site/lib/command-context.server';
+import { requireCustomer } from '@site/lib/guards.server';
+import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { parseWith, readJsonBody } from '@site/lib/request-body.server';
+import { toUploadedFiles } from '@site/lib/uploaded-files.server';
+
+export const prerender = false;
+
+/** Adds a batch of documents to one of the signed-in customer's claims. */
+export const POST = apiRoute(async (context) => {
+  const claimant = requireCustomer(context.locals);
+  const body = parseWith(
+    addDocumentsBodySchema,
+    await readJsonBody(context.request, MAX_UPLOAD_BODY_BYTES),
+  );
+  const runtime = await getRuntime();
+  const submissionId = context.params.submissionId ?? '';
+  const added = await addAdditionalDocuments(
+    runtime,
+    { submissionId, files: toUploadedFiles(body.attachments) },
+    claimant,
+    commandContext(context, { kind: 'customer', id: claimant.customerId, email: claimant.email }),
+  );
+  await waitForClaimsReadModel(runtime, added.position);
+  return json({ submissionId }, 201);
+});
