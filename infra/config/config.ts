@@ -47,6 +47,21 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** The address users reach the portal at; links in mail and OIDC redirects are built from it. */
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  /** smtp://user:pass@host:port or smtps://…; unset: mail goes to the outbox under DATA_DIR/mail. */
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().email('must be an email address').default('claims@claims-portal.local'),
+  /** Staff sign-in: any OpenID Connect issuer; unset outside production: the development provider. */
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: optionalSecret,
+  /** Who counts as staff: a role in the ID token's roles/groups claims, or an email domain. */
+  OIDC_STAFF_ROLE: z.string().min(1).default('claims-staff'),
+  OIDC_STAFF_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as claims.example.com')
+    .optional(),
 });
 
 /** Settings that only make sense together: S3_BUCKET needs both S3 keys. */

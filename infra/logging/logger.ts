@@ -18,6 +18,8 @@ export const REDACTED_FIELDS = [
   'authorization',
   'secret',
   'DATABASE_URL',
+  'SMTP_URL',
+  'OIDC_CLIENT_SECRET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
 ];
