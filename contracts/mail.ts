@@ -1,0 +1,15 @@
+/** The mail port: a development outbox (.eml files) or SMTP. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  /** en or fr: the recipient's language, for the record (the texts are already in it). */
+  readonly lang: 'en' | 'fr';
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed over (written to the outbox, or accepted by the SMTP server). */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
