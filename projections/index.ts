@@ -1,3 +1,4 @@
+import { claimVersionsMigration } from './claims/claim-versions';
 import { claimsProjection } from './claims/claims-projection';
 import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
 import type { Projection } from './runner/projection';
@@ -10,4 +11,5 @@ export const projectionMigrations = [
   checkpointMigration,
   claimsReadModelMigration,
   claimsDocumentsAndAmendmentsMigration,
+  claimVersionsMigration,
 ];

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@contracts/event-store';
 import { assertNever } from '@contracts/assert-never';
 import type { Projection } from '../runner/projection';
 import type { SqlClient } from '../runner/sql';
+import { snapshotVersion } from './claim-versions';
 import {
   addAdditionalDocuments,
   amendClaimRow,
@@ -13,13 +14,25 @@ import {
 
 export const CLAIMS_PROJECTION = 'claims';
 
-/** One row per claim, its current state: the customer dashboard and the staff search read it. */
+/**
+ * One row per claim, its current state (customer dashboard, staff search), and one row per
+ * version of it (Claims History), written in the same transaction.
+ */
 export const claimsProjection: Projection = {
   name: CLAIMS_PROJECTION,
   // By type, not stream prefix: `claim-number-…` reservation streams share the `claim-` prefix.
   handles: isClaimEvent,
   async apply(client, events) {
-    for (const event of events) await applyClaimEvent(client, upcastClaimEvent(event), event);
+    for (const recorded of events) {
+      const event = upcastClaimEvent(recorded);
+      await applyClaimEvent(client, event, recorded);
+      await snapshotVersion(
+        client,
+        recorded,
+        event.data.submissionId,
+        Number(recorded.streamRevision) + 1,
+      );
+    }
   },
 };
 
