@@ -1,6 +1,7 @@
 import { claimVersionsMigration } from './claims/claim-versions';
 import { claimsProjection } from './claims/claims-projection';
 import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
+import { staffSearchMigration } from './claims/staff-search';
 import type { Projection } from './runner/projection';
 import { checkpointMigration } from './runner/checkpoints';
 
@@ -12,4 +13,5 @@ export const projectionMigrations = [
   claimsReadModelMigration,
   claimsDocumentsAndAmendmentsMigration,
   claimVersionsMigration,
+  staffSearchMigration,
 ];

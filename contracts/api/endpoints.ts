@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
 import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
@@ -138,5 +139,49 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
     errors: [401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/search',
+    operationId: 'searchClaims',
+    summary:
+      'Search every claim by one search type, 10 rows a page (keyset: pass nextCursor as after)',
+    audience: 'staff',
+    parameters: [
+      {
+        name: 'type',
+        in: 'query',
+        required: true,
+        schema: { type: 'string', enum: [...CLAIM_SEARCH_TYPES] },
+      },
+      { name: 'value', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'first', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'last', in: 'query', required: false, schema: { type: 'string' } },
+      {
+        name: 'sort',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: [...SEARCH_SORT_COLUMNS] },
+      },
+      {
+        name: 'direction',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: ['asc', 'desc'] },
+      },
+      { name: 'after', in: 'query', required: false, schema: { type: 'string' } },
+    ],
+    success: { status: 200, description: 'One page of results' },
+    errors: [400, 401],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/history',
+    operationId: 'claimHistory',
+    summary: "One claim's versions (Claims History), 10 a page, sortable by every column",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'One page of versions' },
+    errors: [400, 401],
   },
 ];

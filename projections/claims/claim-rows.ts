@@ -1,3 +1,4 @@
+import { searchKey } from '@contracts/claims/claim-search';
 import type { DocumentRef } from '@contracts/claims/documents';
 import type {
   AdditionalDocumentsAdded,
@@ -23,9 +24,10 @@ export async function insertSubmittedClaim(
        submission_id, customer_id, email, first_name, last_name, date_of_birth,
        confirmation_number, policy_number, product_code, product_type, claim_type,
        claim_description, status, org_id, created_at, updated_at, version,
-       initial_documents, initial_document_count, initial_document_total_size)
+       initial_documents, initial_document_count, initial_document_total_size,
+       search_first_name, search_last_name)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'Submitted', $13, $14, $14, $15,
-       $16::jsonb, $17, $18)
+       $16::jsonb, $17, $18, $19, $20)
      on conflict (submission_id) do nothing`,
     [
       data.submissionId,
@@ -46,6 +48,8 @@ export async function insertSubmittedClaim(
       JSON.stringify(data.documents),
       data.documents.length,
       totalSize(data.documents),
+      searchKey(data.claimant.firstName),
+      searchKey(data.claimant.lastName),
     ],
   );
 }

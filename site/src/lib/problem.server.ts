@@ -1,3 +1,4 @@
+import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import { DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
@@ -65,6 +66,11 @@ export function toProblemResponse(
 
 /** Adds the words of a claim rule in the caller's language, so every client shows the same text. */
 function withMessage(error: FieldError, lang: 'en' | 'fr'): FieldError & { message?: string } {
-  if (!isClaimMessageCode(error.code)) return error;
-  return { ...error, message: claimMessage(error.code, lang, error.params) };
+  if (isClaimMessageCode(error.code)) {
+    return { ...error, message: claimMessage(error.code, lang, error.params) };
+  }
+  if (Object.hasOwn(SEARCH_MESSAGES, error.code)) {
+    return { ...error, message: SEARCH_MESSAGES[error.code as keyof typeof SEARCH_MESSAGES] };
+  }
+  return error;
 }

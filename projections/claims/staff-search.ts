@@ -1,0 +1,181 @@
+import { CLAIM_STATUSES, CLAIM_TYPES } from '@contracts/claims/catalogue';
+import {
+  type ClaimSearchQuery,
+  matchCanonical,
+  SEARCH_PAGE_SIZE,
+  type SearchSortColumn,
+  searchKey,
+} from '@contracts/claims/claim-search';
+import type { SqlClient } from '../runner/sql';
+
+/** Names kept accent-free for search, and an index per search type. */
+export const staffSearchMigration = {
+  id: '140-claims-staff-search',
+  sql: `
+    alter table claims
+      add column search_first_name text not null default '',
+      add column search_last_name text not null default '';
+    -- Rows projected before this migration: lower case only; a rebuild fills the accent-free form.
+    update claims set search_first_name = lower(first_name), search_last_name = lower(last_name);
+    create index claims_newest on claims (created_at desc, submission_id desc);
+    create index claims_confirmation_number on claims (confirmation_number);
+    create index claims_email_newest on claims (email, created_at desc, submission_id desc);
+    create index claims_status_newest on claims (status, created_at desc, submission_id desc);
+    create index claims_type_newest on claims (claim_type, created_at desc, submission_id desc);
+    create index claims_last_first_name on claims (search_last_name text_pattern_ops, search_first_name text_pattern_ops);
+    create index claims_first_name on claims (search_first_name text_pattern_ops);
+  `,
+};
+
+export interface SearchRow {
+  readonly submissionId: string;
+  readonly claimNumber: string | null;
+  readonly confirmationNumber: string;
+  readonly claimType: string;
+  readonly productType: string;
+  readonly status: string;
+  readonly benefitAmount: number;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly userId: string;
+  readonly submittedAt: string;
+}
+
+export interface SearchPage {
+  readonly rows: readonly SearchRow[];
+  /** Pass as `after` for the next page; absent on the last page. */
+  readonly nextCursor?: string;
+}
+
+interface Filter {
+  readonly sql: string;
+  readonly values: readonly unknown[];
+}
+
+/** The WHERE clause of a search type; values are parameters, never SQL text. */
+function filterFor(query: ClaimSearchQuery): Filter {
+  const value = query.value ?? '';
+  switch (query.type) {
+    case 'claimNumber':
+      return { sql: 'claim_number = $1', values: [value.toUpperCase()] };
+    case 'confirmationNumber':
+      return { sql: 'confirmation_number = $1', values: [value.toUpperCase()] };
+    case 'claimType':
+      return { sql: 'claim_type = $1', values: [matchCanonical(CLAIM_TYPES, value)] };
+    case 'email':
+      return { sql: 'email = $1', values: [value.toLowerCase()] };
+    case 'status':
+      return { sql: 'status = $1', values: [matchCanonical(CLAIM_STATUSES, value)] };
+    case 'userId':
+      return { sql: 'customer_id = $1', values: [value] };
+    case 'name': {
+      const parts: string[] = [];
+      const values: string[] = [];
+      for (const [column, name] of [
+        ['search_first_name', query.first],
+        ['search_last_name', query.last],
+      ] as const) {
+        if (!name) continue;
+        values.push(`${escapeLike(searchKey(name))}%`);
+        parts.push(`${column} like $${values.length}`);
+      }
+      return { sql: parts.join(' and '), values };
+    }
+  }
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface Cursor {
+  readonly value: unknown;
+  readonly id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(after: string | undefined): Cursor | undefined {
+  if (!after) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Cursor;
+    return typeof parsed.id === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SORT_EXPRESSION: Record<SearchSortColumn, string> = {
+  created_at: 'created_at',
+  claim_number: "coalesce(claim_number, '')",
+  confirmation_number: 'confirmation_number',
+  claim_type: 'claim_type',
+  product_type: 'product_type',
+  status: 'status',
+  benefit_amount: 'benefit_amount',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+};
+
+/**
+ * One page of the staff search, keyset-paged on (sort column, submission id): the next page
+ * starts strictly after the last row of this one, so deep pages cost what the first does.
+ */
+export async function searchClaims(
+  client: SqlClient,
+  query: ClaimSearchQuery,
+): Promise<SearchPage> {
+  const filter = filterFor(query);
+  const sort = SORT_EXPRESSION[query.sort];
+  const direction = query.direction === 'asc' ? 'asc' : 'desc';
+  const values: unknown[] = [...filter.values];
+  let keyset = '';
+  const cursor = decodeCursor(query.after);
+  if (cursor) {
+    values.push(cursor.value, cursor.id);
+    const operator = direction === 'asc' ? '>' : '<';
+    keyset = ` and (${sort}, submission_id) ${operator} ($${values.length - 1}, $${values.length}::uuid)`;
+  }
+  values.push(SEARCH_PAGE_SIZE + 1);
+  const { rows } = await client.query<Record<string, unknown>>(
+    `select submission_id, claim_number, confirmation_number, claim_type, product_type, status,
+            benefit_amount, first_name, last_name, email, customer_id, created_at,
+            ${sort} as sort_value
+     from claims where ${filter.sql}${keyset}
+     order by ${sort} ${direction}, submission_id ${direction}
+     limit $${values.length}`,
+    values,
+  );
+  const page = rows.slice(0, SEARCH_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map(toSearchRow),
+    ...(rows.length > SEARCH_PAGE_SIZE && last
+      ? {
+          nextCursor: encodeCursor({
+            value: sortValue(last.sort_value),
+            id: String(last.submission_id),
+          }),
+        }
+      : {}),
+  };
+}
+
+const sortValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+function toSearchRow(row: Record<string, unknown>): SearchRow {
+  return {
+    submissionId: String(row.submission_id),
+    claimNumber: (row.claim_number as string | null) || null,
+    confirmationNumber: String(row.confirmation_number),
+    claimType: String(row.claim_type),
+    productType: String(row.product_type),
+    status: String(row.status),
+    benefitAmount: Number(row.benefit_amount),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    userId: String(row.customer_id),
+    submittedAt: (row.created_at as Date).toISOString(),
+  };
+}
