@@ -21,6 +21,7 @@ const runner = await runProjections({
   eventStore: runtime.eventStore,
   projections,
   onError: (projection, err) => log.error({ projection, err }, 'projection batch failed; retrying'),
+  onRoleChange: (projection, role) => log.info({ projection, role }, `projection ${role}`),
 });
 log.info({ projections: projections.map((p) => p.name) }, 'projector worker running');
 

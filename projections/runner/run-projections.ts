@@ -1,15 +1,10 @@
-import {
-  compareLogPositions,
-  type EventStore,
-  type RecordedEvent,
-  type Subscription,
-} from '@contracts/event-store';
-import { lockCheckpoint, readCheckpoint, saveCheckpoint } from './checkpoints';
+import type { EventStore } from '@contracts/event-store';
+import { leadProjection } from './projection-leadership';
 import type { Projection } from './projection';
 import type { SqlPool } from './sql';
 
 export interface ProjectionRunner {
-  /** Resolves once every projection has caught up with the log. */
+  /** Resolves once every projection has caught up with the log (only where this worker leads). */
   readonly caughtUp: Promise<void>;
   stop(): Promise<void>;
 }
@@ -19,57 +14,31 @@ export interface RunProjectionsOptions {
   readonly eventStore: EventStore;
   readonly projections: readonly Projection[];
   readonly batchSize?: number;
+  /** Standby takeover poll and leader lock check; 1 s keeps a takeover well under 5 s. */
+  readonly heartbeatMs?: number;
   readonly onError?: (projection: string, error: unknown) => void;
+  readonly onRoleChange?: (projection: string, role: 'leader' | 'standby') => void;
 }
 
+/** Runs every projection, leading those whose lock this worker gets and standing by for the others. */
 export async function runProjections(options: RunProjectionsOptions): Promise<ProjectionRunner> {
-  const subscriptions: Subscription[] = [];
-  for (const projection of options.projections) {
-    const after = await readCheckpoint(options.pool, projection.name);
-    subscriptions.push(
-      options.eventStore.subscribe({
-        after,
-        batchSize: options.batchSize ?? 500,
-        onEvents: (events) => applyBatch(options.pool, projection, events),
-        onError: (error) => options.onError?.(projection.name, error),
-      }),
-    );
-  }
+  const leaderships = options.projections.map((projection) =>
+    leadProjection({
+      pool: options.pool,
+      eventStore: options.eventStore,
+      projection,
+      batchSize: options.batchSize ?? 500,
+      heartbeatMs: options.heartbeatMs ?? 1_000,
+      onError: options.onError,
+      onRoleChange: options.onRoleChange,
+    }),
+  );
   return {
-    caughtUp: Promise.all(subscriptions.map((s) => s.caughtUp)).then(() => {}),
+    caughtUp: Promise.all(leaderships.map((l) => l.caughtUp)).then(() => {}),
     async stop() {
-      await Promise.all(subscriptions.map((s) => s.stop()));
+      await Promise.all(leaderships.map((l) => l.stop()));
     },
   };
 }
 
-/**
- * Rows and checkpoint move in one transaction: a crash loses nothing, and events at or
- * before the stored checkpoint (already applied, e.g. by another worker) are skipped.
- */
-export async function applyBatch(
-  pool: SqlPool,
-  projection: Projection,
-  events: readonly RecordedEvent[],
-): Promise<void> {
-  const last = events.at(-1);
-  if (!last) return;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const checkpoint = await lockCheckpoint(client, projection.name);
-    const fresh = events.filter(
-      (e) => compareLogPositions(e.position, checkpoint) > 0 && projection.handles(e),
-    );
-    if (fresh.length > 0) await projection.apply(client, fresh);
-    if (compareLogPositions(last.position, checkpoint) > 0) {
-      await saveCheckpoint(client, projection.name, last.position);
-    }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+export { applyBatch } from './apply-batch';
