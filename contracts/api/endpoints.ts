@@ -184,4 +184,13 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     success: { status: 200, description: 'One page of versions' },
     errors: [400, 401],
   },
+  {
+    method: 'GET',
+    path: '/api/health',
+    operationId: 'health',
+    summary: 'Liveness and the lag of each read model (events and seconds behind the log)',
+    audience: 'public',
+    success: { status: 200, description: "Healthy, with each projection's lag" },
+    errors: [],
+  },
 ];
