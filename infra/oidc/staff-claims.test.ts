@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ForbiddenError } from '@contracts/errors';
+import { staffMemberFromClaims } from './staff-claims';
+
+const rule = { staffRole: 'claims-staff', staffEmailDomain: 'claims.example' };
+const agent = { sub: 'u-1', email: 'Agent@Elsewhere.example' };
+
+describe('staffMemberFromClaims', () => {
+  it('admits the staff role in roles or in groups, and lower-cases the email', () => {
+    const expected = { staffId: 'u-1', email: 'agent@elsewhere.example' };
+    expect(staffMemberFromClaims({ ...agent, roles: ['claims-staff'] }, rule)).toEqual(expected);
+    expect(staffMemberFromClaims({ ...agent, groups: ['x', 'claims-staff'] }, rule)).toEqual(
+      expected,
+    );
+    expect(staffMemberFromClaims({ ...agent, groups: 'x claims-staff' }, rule)).toEqual(expected);
+  });
+
+  it('admits a verified email of the staff domain without the role', () => {
+    const claims = { sub: 'u-2', email: 'b@claims.example', email_verified: true };
+    expect(staffMemberFromClaims(claims, rule)).toEqual({
+      staffId: 'u-2',
+      email: 'b@claims.example',
+    });
+    expect(staffMemberFromClaims({ sub: 'u-2', email: 'b@claims.example' }, rule).staffId).toBe(
+      'u-2',
+    );
+  });
+
+  it('refuses an email the provider marks unverified, a look-alike domain and no domain rule', () => {
+    const unverified = { sub: 'u-3', email: 'c@claims.example', email_verified: false };
+    expect(() => staffMemberFromClaims(unverified, rule)).toThrow(ForbiddenError);
+    const lookAlike = { sub: 'u-3', email: 'c@evilclaims.example' };
+    expect(() => staffMemberFromClaims(lookAlike, rule)).toThrow(ForbiddenError);
+    const inDomain = { sub: 'u-3', email: 'c@claims.example' };
+    expect(() => staffMemberFromClaims(inDomain, { staffRole: 'claims-staff' })).toThrow(
+      ForbiddenError,
+    );
+  });
+
+  it('refuses other roles, and identities with no subject or email', () => {
+    expect(() => staffMemberFromClaims({ ...agent, roles: ['customer-support'] }, rule)).toThrow(
+      ForbiddenError,
+    );
+    expect(() => staffMemberFromClaims({ sub: 'u-4', roles: ['claims-staff'] }, rule)).toThrow(
+      ForbiddenError,
+    );
+    expect(() => staffMemberFromClaims({ email: 'a@claims.example' }, rule)).toThrow(
+      ForbiddenError,
+    );
+  });
+});

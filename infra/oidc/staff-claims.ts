@@ -1,0 +1,46 @@
+import { ForbiddenError } from '@contracts/errors';
+import type { StaffMember } from '@contracts/principals';
+
+export interface StaffRule {
+  /** A value of the ID token's `roles` or `groups` claim that makes someone staff. */
+  readonly staffRole: string;
+  /** Or: a verified email at this domain. */
+  readonly staffEmailDomain?: string | undefined;
+}
+
+/** The staff member an ID token names, or ForbiddenError when it names someone else. */
+export function staffMemberFromClaims(
+  claims: Readonly<Record<string, unknown>>,
+  rule: StaffRule,
+): StaffMember {
+  const sub = claims.sub;
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (typeof sub !== 'string' || sub === '' || email === '') {
+    throw new ForbiddenError('the identity provider named no subject or email');
+  }
+  if (!hasRole(claims, rule.staffRole) && !inStaffDomain(claims, email, rule.staffEmailDomain)) {
+    throw new ForbiddenError(`${email} is not claims staff`);
+  }
+  return { staffId: sub, email };
+}
+
+function hasRole(claims: Readonly<Record<string, unknown>>, role: string): boolean {
+  return [claims.roles, claims.groups].some((values) => listOf(values).includes(role));
+}
+
+/** An email the provider says is unverified proves nothing about its domain. */
+function inStaffDomain(
+  claims: Readonly<Record<string, unknown>>,
+  email: string,
+  domain: string | undefined,
+): boolean {
+  if (!domain || claims.email_verified === false) return false;
+  return email.endsWith(`@${domain.toLowerCase()}`);
+}
+
+/** Providers send a list, or one string (space-separated for some). */
+function listOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  if (typeof value === 'string') return value.split(/\s+/).filter(Boolean);
+  return [];
+}

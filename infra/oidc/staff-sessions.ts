@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import type { StaffMember } from '@contracts/principals';
+import type { Migration } from '../postgres/migrate';
+import { newOpaqueToken, tokenHash } from './opaque-token';
+import { pendingSignInMigration } from './pending-sign-ins';
+
+/** Spec §4 and §9: an admin session lasts 4 hours, with a warning in its last 10 minutes. */
+export const STAFF_SESSION_SECONDS = 4 * 60 * 60;
+export const ALMOST_EXPIRED_SECONDS = 10 * 60;
+
+export const staffSessionMigrations: readonly Migration[] = [
+  {
+    id: '200-staff-sessions',
+    sql: `
+      create table staff_sessions (
+        id_hash bytea primary key,
+        staff_id text not null,
+        email text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        last_validated_at timestamptz not null
+      );
+      create index staff_sessions_expires_at on staff_sessions (expires_at);
+    `,
+  },
+  pendingSignInMigration,
+];
+
+export interface StaffSession {
+  readonly staff: StaffMember;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly lastValidatedAt: Date;
+}
+
+export interface StaffSessionStatus {
+  readonly valid: boolean;
+  readonly almostExpired: boolean;
+  /** ISO 8601. */
+  readonly expiresAt: string;
+}
+
+interface SessionRow {
+  staff_id: string;
+  email: string;
+  created_at: Date;
+  expires_at: Date;
+  last_validated_at: Date;
+}
+
+/** A new session; `id` is for the cookie only, the table keeps its SHA-256. */
+export async function createStaffSession(
+  pool: pg.Pool,
+  staff: StaffMember,
+  now: Date = new Date(),
+): Promise<{ id: string; session: StaffSession }> {
+  const id = newOpaqueToken();
+  await pool.query('delete from staff_sessions where expires_at <= $1', [now]);
+  const { rows } = await pool.query<SessionRow>(
+    `insert into staff_sessions (id_hash, staff_id, email, created_at, expires_at, last_validated_at)
+     values ($1, $2, $3, $4, $5, $4)
+     returning staff_id, email, created_at, expires_at, last_validated_at`,
+    [
+      tokenHash(id),
+      staff.staffId,
+      staff.email,
+      now,
+      new Date(now.getTime() + STAFF_SESSION_SECONDS * 1000),
+    ],
+  );
+  return { id, session: toSession(rows[0]!) };
+}
+
+/** The live session the id names, marked validated now; undefined when unknown or expired. */
+export async function findStaffSession(
+  pool: pg.Pool,
+  id: string,
+  now: Date = new Date(),
+): Promise<StaffSession | undefined> {
+  const { rows } = await pool.query<SessionRow>(
+    `update staff_sessions set last_validated_at = $2
+     where id_hash = $1 and expires_at > $2
+     returning staff_id, email, created_at, expires_at, last_validated_at`,
+    [tokenHash(id), now],
+  );
+  return rows[0] && toSession(rows[0]);
+}
+
+export async function endStaffSession(pool: pg.Pool, id: string): Promise<void> {
+  await pool.query('delete from staff_sessions where id_hash = $1', [tokenHash(id)]);
+}
+
+export function sessionStatus(session: StaffSession, now: Date = new Date()): StaffSessionStatus {
+  const remaining = session.expiresAt.getTime() - now.getTime();
+  const valid = remaining > 0;
+  return {
+    valid,
+    almostExpired: valid && remaining <= ALMOST_EXPIRED_SECONDS * 1000,
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}
+
+function toSession(row: SessionRow): StaffSession {
+  return {
+    staff: { staffId: row.staff_id, email: row.email },
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastValidatedAt: row.last_validated_at,
+  };
+}

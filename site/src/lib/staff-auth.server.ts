@@ -1,0 +1,99 @@
+import type { AstroCookies } from 'astro';
+import type pg from 'pg';
+import type { StaffMember } from '@contracts/principals';
+import { PENDING_SIGN_IN_SECONDS } from '@infra/oidc/pending-sign-ins';
+import { staffOidcSettings } from '@infra/oidc/staff-oidc-settings';
+import {
+  findStaffSession,
+  STAFF_SESSION_SECONDS,
+  type StaffSession,
+} from '@infra/oidc/staff-sessions';
+import { createStaffSignIn, type StaffSignIn } from '@infra/oidc/staff-sign-in';
+import { getRuntime } from '@infra/runtime';
+
+export const STAFF_SESSION_COOKIE = 'staff_session';
+/** Binds a started sign-in to the browser that started it; read only by the callback. */
+export const PENDING_SIGN_IN_COOKIE = 'staff_sign_in';
+const PENDING_SIGN_IN_PATH = '/api/auth';
+
+export interface StaffAuth {
+  readonly pool: pg.Pool;
+  readonly signIn: StaffSignIn;
+}
+
+let cached: { key: string; signIn: StaffSignIn } | undefined;
+
+/** The pool and the sign-in client of this process; the client is rebuilt only when settings change. */
+export async function staffAuth(): Promise<StaffAuth> {
+  const { config, pool } = await getRuntime();
+  const settings = staffOidcSettings(config);
+  const key = JSON.stringify(settings);
+  if (cached?.key !== key) cached = { key, signIn: createStaffSignIn(settings) };
+  return { pool, signIn: cached.signIn };
+}
+
+/** The staff member of the request's session cookie, for the principal middleware. */
+export async function staffFromCookies(
+  cookies: AstroCookies,
+  now: Date = new Date(),
+): Promise<StaffMember | undefined> {
+  return (await staffSessionFromCookies(cookies, now))?.session.staff;
+}
+
+export async function staffSessionFromCookies(
+  cookies: AstroCookies,
+  now: Date = new Date(),
+): Promise<{ id: string; session: StaffSession } | undefined> {
+  const id = cookies.get(STAFF_SESSION_COOKIE)?.value;
+  if (!id) return undefined;
+  const { pool } = await getRuntime();
+  const session = await findStaffSession(pool, id, now);
+  return session && { id, session };
+}
+
+/** Secure cookies when the browser talks https, directly or through a TLS-offloading proxy. */
+export async function secureCookies(request: Request): Promise<boolean> {
+  if (new URL(request.url).protocol === 'https:') return true;
+  const { config } = await getRuntime();
+  return config.PUBLIC_URL?.startsWith('https:') ?? false;
+}
+
+const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax', secure }) as const;
+
+export function setSessionCookie(cookies: AstroCookies, id: string, secure: boolean): void {
+  cookies.set(STAFF_SESSION_COOKIE, id, {
+    ...cookieOptions(secure),
+    path: '/',
+    maxAge: STAFF_SESSION_SECONDS,
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, secure: boolean): void {
+  cookies.delete(STAFF_SESSION_COOKIE, { ...cookieOptions(secure), path: '/' });
+}
+
+export function setPendingSignInCookie(cookies: AstroCookies, id: string, secure: boolean): void {
+  cookies.set(PENDING_SIGN_IN_COOKIE, id, {
+    ...cookieOptions(secure),
+    path: PENDING_SIGN_IN_PATH,
+    maxAge: PENDING_SIGN_IN_SECONDS,
+  });
+}
+
+/** The pending sign-in id, and the cookie cleared: it serves one callback only. */
+export function takePendingSignInCookie(
+  cookies: AstroCookies,
+  secure: boolean,
+): string | undefined {
+  const id = cookies.get(PENDING_SIGN_IN_COOKIE)?.value;
+  cookies.delete(PENDING_SIGN_IN_COOKIE, { ...cookieOptions(secure), path: PENDING_SIGN_IN_PATH });
+  return id || undefined;
+}
+
+/** A 302 that no cache keeps. */
+export function redirectTo(location: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { location, 'cache-control': 'no-store' },
+  });
+}

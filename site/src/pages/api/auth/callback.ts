@@ -1,0 +1,31 @@
+import { UnauthenticatedError } from '@contracts/errors';
+import { takePendingSignIn } from '@infra/oidc/pending-sign-ins';
+import { createStaffSession, endStaffSession } from '@infra/oidc/staff-sessions';
+import { apiRoute } from '@site/lib/api-route.server';
+import {
+  redirectTo,
+  STAFF_SESSION_COOKIE,
+  secureCookies,
+  setSessionCookie,
+  staffAuth,
+  takePendingSignInCookie,
+} from '@site/lib/staff-auth.server';
+
+export const prerender = false;
+
+const STAFF_HOME = '/admin/dashboard';
+
+/** The provider's answer (code and state): a staff session for staff, 403 for anyone else. */
+export const GET = apiRoute(async ({ cookies, request }) => {
+  const secure = await secureCookies(request);
+  const { pool, signIn } = await staffAuth();
+  const pendingId = takePendingSignInCookie(cookies, secure);
+  const pending = pendingId && (await takePendingSignIn(pool, pendingId));
+  if (!pending) throw new UnauthenticatedError('no sign-in is pending in this browser');
+  const staff = await signIn.finish(new URL(request.url), pending);
+  const previous = cookies.get(STAFF_SESSION_COOKIE)?.value;
+  if (previous) await endStaffSession(pool, previous);
+  const { id } = await createStaffSession(pool, staff);
+  setSessionCookie(cookies, id, secure);
+  return redirectTo(STAFF_HOME);
+});

@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import { createDevelopmentOidcProvider } from '@infra/oidc/development-provider';
+import { freePort } from './free-port';
+
+export const TEST_CLIENT = { clientId: 'portal-test', clientSecret: 'portal-test-secret' } as const;
+
+export interface TestOidcProvider {
+  /** http://127.0.0.1:{port}/oidc */
+  readonly issuer: string;
+  readonly redirectUri: string;
+  close(): Promise<void>;
+}
+
+/** The development provider, mounted under /oidc on a plain HTTP server of its own. */
+export async function startTestOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}/oidc`;
+  const oidc = createDevelopmentOidcProvider({
+    issuer,
+    clients: [{ ...TEST_CLIENT, redirectUris: [redirectUri] }],
+    nodeEnv: 'test',
+  });
+  const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/oidc')) oidc.callback(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    issuer,
+    redirectUri,
+    async close() {
+      await oidc.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A browser without a screen: manual redirects and a cookie jar that ignores paths. */
+export class TestBrowser {
+  readonly #cookies = new Map<string, string>();
+
+  async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.#cookies.size > 0) headers.set('cookie', this.#cookieHeader());
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) this.#store(line);
+    return response;
+  }
+
+  /**
+   * Follows the provider's redirects until one leaves for `redirectUri` and returns that
+   * address unvisited: the portal's callback is the test's to call.
+   */
+  async followUntil(start: string | URL, redirectUri: string, init?: RequestInit): Promise<URL> {
+    let response = await this.request(start, init);
+    for (let hop = 0; hop < 10; hop++) {
+      const location = response.headers.get('location');
+      if (!location) throw new Error(`expected a redirect, got ${response.status}`);
+      const next = new URL(location, response.url);
+      if (next.href.startsWith(redirectUri)) return next;
+      response = await this.request(next);
+    }
+    throw new Error('too many redirects');
+  }
+
+  #cookieHeader(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  #store(line: string): void {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
+    if (expired || value === '') this.#cookies.delete(name);
+    else this.#cookies.set(name, value);
+  }
+}
+
+/** The choices on the interaction page: the form action and the `sub` each button posts. */
+export function demoUserForms(html: string): { action: string; sub: string }[] {
+  const forms = html.matchAll(
+    /<form method="post" action="([^"]+)">\s*<input type="hidden" name="sub" value="([^"]+)">/g,
+  );
+  return [...forms].map(([, action = '', sub = '']) => ({
+    action: action.replaceAll('&amp;', '&'),
+    sub,
+  }));
+}
+
+/**
+ * What a person does at the provider: open the authorization URL, see the page, press the
+ * button of `sub`. Returns the redirect back to the portal, carrying code and state.
+ */
+export async function chooseDemoUser(
+  browser: TestBrowser,
+  authorizationUrl: URL,
+  sub: string,
+  redirectUri: string,
+): Promise<URL> {
+  const toPage = await browser.request(authorizationUrl);
+  const pageUrl = new URL(toPage.headers.get('location') ?? '', authorizationUrl);
+  const page = await browser.request(pageUrl);
+  const form = demoUserForms(await page.text()).find((f) => f.sub === sub);
+  if (!form) throw new Error(`no button for ${sub} on ${pageUrl}`);
+  return browser.followUntil(new URL(form.action, pageUrl), redirectUri, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ sub }).toString(),
+  });
+}
