@@ -50,13 +50,10 @@ describe('claim generator', () => {
   it('averages several events per claim and spreads claims over many customers', () => {
     const events = claims.flatMap((c) => c.streams.flatMap((s) => s.events));
     expect(events.length / claims.length).toBeGreaterThan(2.5);
-    const customers = new Set(
-      claims.map(
-        (c) =>
-          (c.streams[0]?.events[0]?.data as { claimant: { customerId: string } }).claimant
-            .customerId,
-      ),
-    );
+    const customerOf = (claim: (typeof claims)[number]) =>
+      (claim.streams[0]?.events[0]?.data as { claimant?: { customerId: string } } | undefined)
+        ?.claimant?.customerId;
+    const customers = new Set(claims.map(customerOf));
     expect(customers.size).toBe(40);
   });
 });

@@ -10,6 +10,7 @@ import { allMigrations } from '../postgres/migrations';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { buildSiteIfStale } from './build-site';
+import { developmentProviderFor, type MountedDevelopmentProvider } from '../oidc/development-mount';
 import { configOrExit } from './config-or-exit';
 import { seedDemoData } from './demo-data';
 import { takeOverDataDir, watchParent } from './single-launcher';
@@ -56,18 +57,23 @@ async function start(): Promise<void> {
   }
   if (config.DEMO_DATA === 'on') await seedDemoData(runtime, log);
 
-  if (devMode) await startDevServer();
-  else await startServer();
+  const oidc = developmentProviderFor(config);
+  if (oidc) stops.unshift(() => oidc.close());
+  if (devMode) await startDevServer(oidc);
+  else await startServer(oidc);
 }
 
-async function startServer(): Promise<void> {
+async function startServer(oidc: MountedDevelopmentProvider | undefined): Promise<void> {
   buildSiteIfStale(ROOT, (message) => log.info(message));
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = resolve(ROOT, 'dist/server/entry.mjs');
   const { handler } = (await import(entry)) as {
     handler: (req: IncomingMessage, res: ServerResponse) => void;
   };
-  const server = createServer(handler);
+  // The development OpenID Provider for staff sign-in answers under its issuer path.
+  const server = createServer((req, res) =>
+    oidc?.handles(req) ? oidc.callback(req, res) : handler(req, res),
+  );
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolveListen);
@@ -82,9 +88,24 @@ async function startServer(): Promise<void> {
   announce();
 }
 
-async function startDevServer(): Promise<void> {
+async function startDevServer(oidc: MountedDevelopmentProvider | undefined): Promise<void> {
   const { dev } = await import('astro');
-  const server = await dev({ root: ROOT, server: { host: config.HOST, port: config.PORT } });
+  const server = await dev({
+    root: ROOT,
+    server: { host: config.HOST, port: config.PORT },
+    vite: {
+      plugins: [
+        {
+          name: 'development-oidc-provider',
+          configureServer(vite) {
+            vite.middlewares.use((req, res, next) =>
+              oidc?.handles(req) ? oidc.callback(req, res) : next(),
+            );
+          },
+        },
+      ],
+    },
+  });
   stops.unshift(() => server.stop());
   announce();
 }

@@ -1,9 +1,11 @@
 import { projectionMigrations } from '@projections/index';
 import { eventStoreMigrations } from '../eventstore/postgres/schema';
+import { staffSessionMigrations } from '../oidc/staff-sessions';
 import type { Migration } from './migrate';
 
-/** Every migration of the application database: the event store's, then each read model's. */
+/** Every migration of the application database: the event store's, each read model's, then sessions. */
 export const allMigrations: readonly Migration[] = [
   ...eventStoreMigrations,
   ...projectionMigrations,
+  ...staffSessionMigrations,
 ];

@@ -1,13 +1,17 @@
 import type { MiddlewareHandler } from 'astro';
 import { getConfig } from '@infra/config/config';
 import { DEMO_CUSTOMER } from '@infra/demo/demo-customer';
+import { staffFromCookies } from '@site/lib/staff-auth.server';
 
 /**
- * The one place that decides who is calling. DEVELOPMENT ONLY, until sign-in exists
- * (identity issue): outside production every visitor is the demo customer and nobody is
- * staff. Production has no principal at all, so customer and staff calls answer 401.
+ * The one place that decides who is calling. Staff: the staff session (OpenID Connect
+ * sign-in). Customers: DEVELOPMENT ONLY until customer sign-in lands, every visitor outside
+ * production is the demo customer; production has no customer principal yet (401).
  */
-export const resolvePrincipal: MiddlewareHandler = (context, next) => {
+export const resolvePrincipal: MiddlewareHandler = async (context, next) => {
   if (getConfig().NODE_ENV !== 'production') context.locals.customer = DEMO_CUSTOMER;
+  if (context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/admin')) {
+    context.locals.staff = await staffFromCookies(context.cookies);
+  }
   return next();
 };
