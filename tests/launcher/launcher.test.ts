@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
+import { chooseDemoUser, TestBrowser } from '../support/oidc-test-provider';
 import { type LauncherProcess, spawnLauncher, waitUntilServing } from './launcher-process';
 
 describe('launcher configuration', () => {
@@ -53,6 +54,38 @@ describe('launcher on embedded defaults', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toMatch(/404/);
   }, 180_000);
+
+  it('signs staff in through the development provider it serves, then staff search works', async () => {
+    const browser = new TestBrowser();
+    const init = await browser.request(`${base}/api/auth/init`);
+    expect(init.status).toBe(302);
+    const authorization = new URL(init.headers.get('location') ?? '', base);
+    expect(authorization.href.startsWith(`${base}/oidc/`)).toBe(true);
+    const callback = await chooseDemoUser(
+      browser,
+      authorization,
+      'dev-agent-claire',
+      `${base}/api/auth/callback`,
+    );
+    const signedIn = await browser.request(callback);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/admin/dashboard');
+
+    const validate = await browser.request(`${base}/api/auth/validate`);
+    expect(validate.status).toBe(200);
+    expect(await validate.json()).toMatchObject({
+      valid: true,
+      userData: { email: 'claire.tremblay@claims-portal.local' },
+    });
+    const found = await browser.request(
+      `${base}/api/admin/claims/search?type=email&value=marie.tremblay@example.com`,
+    );
+    expect(found.status).toBe(200);
+    expect((await found.json()).rows.length).toBeGreaterThanOrEqual(2);
+
+    await browser.request(`${base}/api/auth/logout`);
+    expect((await browser.request(`${base}/api/auth/validate`)).status).toBe(401);
+  }, 60_000);
 
   it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
     const submitted = await fetch(`${base}/api/claims`, {
