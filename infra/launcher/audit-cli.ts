@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { claimStreamId } from '@contracts/claims/events';
+import { formatChainReport } from '@projections/audit/hash-chain';
+import { verifyEventChains } from '@projections/audit/verify-chains';
+import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
+import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
+import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { closeRuntime, openRuntime } from '../runtime';
+import { configOrExit } from './config-or-exit';
+
+/**
+ * `npm run audit -- claim <submissionId> [--as-of <ISO time>]`: a claim's history, event by event.
+ * `npm run audit -- verify`: recomputes every stream's hash chain.
+ * Exit codes: 0 done, 1 unknown claim or broken chain, 2 bad arguments, 3 failed.
+ */
+const USAGE =
+  'usage: audit-cli.ts claim <submissionId> [--as-of <ISO time>] | verify [--batch-size N]';
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { 'as-of': { type: 'string' }, 'batch-size': { type: 'string', default: '5000' } },
+    });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+}
+
+const { positionals, values } = parse();
+const [command, submissionId, ...extra] = positionals;
+if (extra.length > 0) usage(`unexpected arguments: ${extra.join(' ')}`);
+if (command === 'claim' && !submissionId) usage('claim needs a submission id');
+if (command === 'verify' && submissionId) usage(`unexpected argument: ${submissionId}`);
+if (command !== 'claim' && command !== 'verify') usage(`unknown command: ${command ?? '(none)'}`);
+const asOfText = values['as-of'];
+const asOf = asOfText === undefined ? undefined : new Date(asOfText);
+if (asOf && (!/^\d{4}-\d{2}-\d{2}/.test(asOfText ?? '') || Number.isNaN(asOf.getTime()))) {
+  usage(`--as-of must be an ISO time such as 2026-11-22T10:00:00Z, not ${asOfText}`);
+}
+const batchSize = Number(values['batch-size']);
+if (!Number.isInteger(batchSize) || batchSize < 1) usage('--batch-size must be a whole number ≥ 1');
+
+const config = configOrExit();
+if (command === 'verify' && config.EVENTSTORE_URL) {
+  usage('verify reads the Postgres event store; unset EVENTSTORE_URL');
+}
+const databaseUrl =
+  config.DATABASE_URL ??
+  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const runtime = await openRuntime(config, databaseUrl);
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
+let exitCode = 0;
+try {
+  if (command === 'verify') {
+    const report = await verifyEventChains(runtime.pool, { batchSize });
+    print(formatChainReport(report));
+    if (!report.ok) exitCode = 1;
+  } else {
+    const id = submissionId ?? '';
+    const events = await runtime.eventStore.readStream(claimStreamId(id));
+    if (events.length === 0) {
+      process.stderr.write(`no claim with submission id ${id}\n`);
+      exitCode = 1;
+    } else if (asOf) {
+      const claim = claimAsOf(events, asOf);
+      print(formatClaimAsOf(id, asOf, claim));
+      if (claim.revision === undefined) exitCode = 1;
+    } else {
+      print(formatTimeline(id, claimTimeline(events)));
+    }
+  }
+} catch (error) {
+  process.stderr.write(`${command} failed: ${(error as Error).stack ?? String(error)}\n`);
+  exitCode = 3;
+} finally {
+  await closeRuntime();
+}
+process.exit(exitCode);

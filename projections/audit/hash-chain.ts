@@ -1,0 +1,113 @@
+import { chainHash } from '@contracts/event-hash';
+import type { EventMetadata } from '@contracts/event-store';
+
+/** An event as stored, hash included. */
+export interface StoredLink {
+  readonly streamId: string;
+  readonly streamRevision: bigint;
+  readonly eventId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly hash: string;
+}
+
+/** The last event checked, and so the hash the next event of its stream chains from. */
+export interface ChainTip {
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly eventId: string;
+  readonly hash: string;
+}
+
+/**
+ * `hash`: the stored hash is not the one the event and its predecessor give; `revision`:
+ * the stream skips or repeats a revision; `head`: the stream's recorded last revision and
+ * hash (event_streams) are not those of its last event, as when events were cut off its end.
+ */
+export interface BrokenLink {
+  readonly reason: 'hash' | 'revision' | 'head';
+  readonly streamId: string;
+  readonly streamRevision: bigint;
+  readonly eventId: string;
+  readonly stored: string;
+  readonly computed: string;
+}
+
+export type ChainReport =
+  | { readonly ok: true; readonly streams: number; readonly events: number }
+  | {
+      readonly ok: false;
+      readonly streams: number;
+      readonly events: number;
+      readonly broken: BrokenLink;
+    };
+
+/** Checks one event against the tip of the walk; events come stream by stream, in revision order. */
+export function checkLink(
+  tip: ChainTip | undefined,
+  link: StoredLink,
+): { readonly tip: ChainTip; readonly broken?: BrokenLink } {
+  const sameStream = tip?.streamId === link.streamId;
+  const previousHash = sameStream ? tip.hash : '';
+  const expectedRevision = sameStream ? tip.revision + 1n : 0n;
+  const computed = chainHash(previousHash, link.streamId, link.streamRevision, {
+    type: link.type,
+    data: link.data,
+    metadata: link.metadata,
+  });
+  const next = {
+    streamId: link.streamId,
+    revision: link.streamRevision,
+    eventId: link.eventId,
+    hash: link.hash,
+  };
+  const at = {
+    streamId: link.streamId,
+    streamRevision: link.streamRevision,
+    eventId: link.eventId,
+  };
+  if (link.streamRevision !== expectedRevision) {
+    return { tip: next, broken: { reason: 'revision', ...at, stored: link.hash, computed } };
+  }
+  if (computed !== link.hash) {
+    return { tip: next, broken: { reason: 'hash', ...at, stored: link.hash, computed } };
+  }
+  return { tip: next };
+}
+
+/** Checks that a walked stream ends where its recorded head says. */
+export function checkHead(
+  tip: ChainTip,
+  head: { readonly revision: bigint; readonly lastHash: string } | undefined,
+): BrokenLink | undefined {
+  if (head && head.revision === tip.revision && head.lastHash === tip.hash) return undefined;
+  return {
+    reason: 'head',
+    streamId: tip.streamId,
+    streamRevision: tip.revision,
+    eventId: tip.eventId,
+    stored: head ? `${head.lastHash} at revision ${head.revision}` : 'no stream head',
+    computed: tip.hash,
+  };
+}
+
+const REASON_TEXT = {
+  hash: 'hash does not match',
+  revision: 'revision out of sequence',
+  head: 'stream head does not match its last event',
+} as const;
+
+export function formatChainReport(report: ChainReport): string {
+  if (report.ok) return `ok: ${report.streams} streams, ${report.events} events`;
+  const { broken } = report;
+  return [
+    `broken: ${REASON_TEXT[broken.reason]}`,
+    `  stream:   ${broken.streamId}`,
+    `  revision: ${broken.streamRevision}`,
+    `  event id: ${broken.eventId}`,
+    `  stored:   ${broken.stored}`,
+    `  computed: ${broken.computed}`,
+    `  (${report.events} events checked sound before it)`,
+  ].join('\n');
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareLogPositions } from '@contracts/event-store';
+import { amendClaim } from '@services/claims/amend-claim';
+import { submitClaim } from '@services/claims/submit-claim';
+import {
+  claimantFor,
+  customerContext,
+  type Harness,
+  openHarness,
+  staffContext,
+  staffMember,
+  submitRequest,
+} from '@services/claims/testing/handler-harness';
+import { claimsProjection } from '../claims/claims-projection';
+import { CLAIMS_TABLES } from '../claims/claims-tables';
+import { readCheckpoint } from './checkpoints';
+import { rebuildProjection } from './rebuild';
+import { runProjections } from './run-projections';
+import { projectAll, seedClaims, tableRows, visibleEvents } from './testing/claims-log';
+import { verifyProjection } from './verify';
+
+describe('rebuild', () => {
+  let harness: Harness;
+  let ids: string[];
+  const pool = () => harness.database.pool;
+  const rebuild = (batchSize = 3) =>
+    rebuildProjection(pool(), harness.ports.eventStore, claimsProjection, CLAIMS_TABLES, {
+      batchSize,
+    });
+  const definitions = async () =>
+    (
+      await pool().query(
+        `select tablename, indexname, indexdef from pg_indexes
+         where schemaname = 'public' and tablename = any($1) order by indexname`,
+        [CLAIMS_TABLES],
+      )
+    ).rows;
+  const schemasLeft = async () =>
+    (
+      await pool().query(
+        `select nspname from pg_namespace where nspname ~ '^(rebuild|retired|verify)_'`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    harness = await openHarness();
+    ids = await seedClaims(harness, ['ana', 'ben', 'cy']);
+    await projectAll(harness, claimsProjection);
+  });
+  afterAll(() => harness.close());
+
+  it('gives the rows the live projection has, under the same index names, and ends the checkpoint at the last event', async () => {
+    const live = await tableRows(pool(), CLAIMS_TABLES);
+    const indexes = await definitions();
+    const events = await visibleEvents(harness);
+
+    const result = await rebuild();
+
+    expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
+    expect(live.claim_versions).toHaveLength(3 * 5);
+    expect(await definitions()).toEqual(indexes);
+    expect(result).toMatchObject({
+      projection: 'claims',
+      eventsRead: events.length,
+      eventsApplied: events.filter((e) => claimsProjection.handles(e)).length,
+      checkpoint: events.at(-1)?.position,
+    });
+    expect(result.eventsPerSecond).toBeGreaterThan(0);
+    expect(await readCheckpoint(pool(), 'claims')).toEqual(events.at(-1)?.position);
+    expect(await schemasLeft()).toEqual([]);
+  });
+
+  it('replaces rows the live tables got wrong', async () => {
+    await pool().query(`update claims set status = 'Denied' where submission_id = $1`, [ids[0]]);
+    await pool().query('delete from claim_versions where submission_id = $1 and version = 2', [
+      ids[1],
+    ]);
+    await rebuild(1_000);
+    const { rows } = await pool().query('select status from claims where submission_id = $1', [
+      ids[0],
+    ]);
+    expect(rows[0]?.status).toBe('Approved');
+    const versions = await pool().query(
+      'select version from claim_versions where submission_id = $1 order by version',
+      [ids[1]],
+    );
+    expect(versions.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('leaves the live runner a checkpoint it applies the next batch after', async () => {
+    await amendClaim(
+      harness.ports,
+      { submissionId: ids[2] as string, changes: { status: 'In Progress' } },
+      staffMember,
+      staffContext(),
+    );
+    const events = await projectAll(harness, claimsProjection);
+    const { rows } = await pool().query(
+      `select c.status, c.version, v.event_type from claims c
+       join claim_versions v on v.submission_id = c.submission_id and v.version = c.version
+       where c.submission_id = $1`,
+      [ids[2]],
+    );
+    expect(rows[0]).toEqual({
+      status: 'In Progress',
+      version: 6,
+      event_type: 'ClaimAmendedByStaff',
+    });
+    expect(await readCheckpoint(pool(), 'claims')).toEqual(events.at(-1)?.position);
+  });
+
+  it('swaps while a live runner projects, with events appended during the rebuild', async () => {
+    const runner = await runProjections({
+      pool: pool(),
+      eventStore: harness.ports.eventStore,
+      projections: [claimsProjection],
+      batchSize: 2,
+      heartbeatMs: 50,
+    });
+    let appended: string | undefined;
+    await rebuildProjection(pool(), harness.ports.eventStore, claimsProjection, CLAIMS_TABLES, {
+      batchSize: 2,
+      async onProgress() {
+        appended ??= (
+          await submitClaim(
+            harness.ports,
+            submitRequest,
+            claimantFor('dee'),
+            customerContext('dee'),
+          )
+        ).submissionId;
+      },
+    });
+    const last = (await visibleEvents(harness)).at(-1)?.position;
+    for (let tries = 0; tries < 200; tries += 1) {
+      const checkpoint = await readCheckpoint(pool(), 'claims');
+      if (last && compareLogPositions(checkpoint, last) >= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await runner.stop();
+
+    const { rows } = await pool().query('select status from claims where submission_id = $1', [
+      appended,
+    ]);
+    expect(rows).toEqual([{ status: 'Submitted' }]);
+    const verified = await verifyProjection(
+      pool(),
+      harness.ports.eventStore,
+      claimsProjection,
+      CLAIMS_TABLES,
+    );
+    expect(verified.differences).toEqual([]);
+    expect(verified.checkpoint).toEqual(last);
+  });
+});

@@ -1,0 +1,124 @@
+import { type EventStore, type LogPosition, START_OF_LOG } from '@contracts/event-store';
+import { lockCheckpoint, saveCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
+import { replayLog } from './replay-log';
+import {
+  applyToShadow,
+  createShadowTables,
+  dropSchema,
+  identifier,
+  inTransaction,
+  withShadowLock,
+} from './shadow-tables';
+import type { SqlPool } from './sql';
+
+export interface RebuildOptions {
+  readonly batchSize?: number;
+  /** How long the swap may wait for a lock (the checkpoint row, a reader on a live table). */
+  readonly lockTimeoutMs?: number;
+  /** After each batch written to the shadow tables, before the swap. */
+  readonly onProgress?: (progress: {
+    events: number;
+    position: LogPosition;
+  }) => Promise<void> | void;
+}
+
+export interface RebuildResult {
+  readonly projection: string;
+  /** Events read from the log, of every type. */
+  readonly eventsRead: number;
+  /** Events the projection handles, written to the new tables. */
+  readonly eventsApplied: number;
+  readonly seconds: number;
+  /** Events applied per second. */
+  readonly eventsPerSecond: number;
+  /** Where the projection's checkpoint now stands: the last event read. */
+  readonly checkpoint: LogPosition;
+}
+
+export const rebuildSchema = (projection: Projection) => `rebuild_${identifier(projection.name)}`;
+
+const retiredSchema = (projection: Projection, at: Date) =>
+  `retired_${identifier(projection.name)}_${at.toISOString().replace(/\D/g, '')}`;
+
+/**
+ * Rebuilds a projection from the first event into shadow tables, then swaps them in
+ * atomically. The live tables keep serving, and the live runner keeps them current, until
+ * the swap; the swap holds the checkpoint row, so no live batch runs between the shadow's
+ * last event and the new checkpoint.
+ */
+export async function rebuildProjection(
+  pool: SqlPool,
+  eventStore: EventStore,
+  projection: Projection,
+  tables: readonly string[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const batchSize = options.batchSize ?? 5_000;
+  const shadow = rebuildSchema(projection);
+  const started = performance.now();
+  return withShadowLock(pool, shadow, async () => {
+    let applied = 0;
+    try {
+      await dropRetiredSchemas(pool, projection);
+      await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
+      const filled = await replayLog(
+        eventStore,
+        { after: START_OF_LOG, batchSize },
+        async (events) => {
+          applied += await inTransaction(pool, (client) =>
+            applyToShadow(client, shadow, projection, events),
+          );
+          await options.onProgress?.({ events: events.length, position: events.at(-1)!.position });
+        },
+      );
+      for (const table of tables) await pool.query(`analyze ${shadow}.${identifier(table)}`);
+
+      const swapped = await inTransaction(pool, async (client) => {
+        await client.query(
+          `set local lock_timeout = ${Math.trunc(options.lockTimeoutMs ?? 30_000)}`,
+        );
+        await lockCheckpoint(client, projection.name);
+        const rest = await replayLog(
+          eventStore,
+          { after: filled.position, batchSize },
+          async (events) => {
+            applied += await applyToShadow(client, shadow, projection, events);
+          },
+        );
+        const retired = retiredSchema(projection, new Date());
+        await client.query(`create schema ${retired}`);
+        for (const table of tables) {
+          await client.query(`alter table public.${identifier(table)} set schema ${retired}`);
+        }
+        for (const table of tables) {
+          await client.query(`alter table ${shadow}.${table} set schema public`);
+        }
+        await saveCheckpoint(client, projection.name, rest.position);
+        return { retired, rest };
+      });
+      await dropSchema(pool, swapped.retired);
+
+      const seconds = (performance.now() - started) / 1_000;
+      return {
+        projection: projection.name,
+        eventsRead: filled.events + swapped.rest.events,
+        eventsApplied: applied,
+        seconds,
+        eventsPerSecond: seconds > 0 ? applied / seconds : applied,
+        checkpoint: swapped.rest.position,
+      };
+    } finally {
+      await dropSchema(pool, shadow);
+    }
+  });
+}
+
+/** Live tables a rebuild swapped out, left behind if its process died before dropping them. */
+async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promise<void> {
+  const { rows } = await pool.query<{ name: string }>(
+    `select nspname as name from pg_namespace where starts_with(nspname, $1)`,
+    [`retired_${identifier(projection.name)}_`],
+  );
+  for (const { name } of rows) await dropSchema(pool, name);
+}
