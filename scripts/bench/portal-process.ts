@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+
+/** The portal as `npm start` runs it, on a data folder of the benchmark's own. */
+export interface PortalProcess {
+  readonly base: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startPortal(
+  env: Record<string, string>,
+  port: number,
+): Promise<PortalProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/en/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('the portal did not start within 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    base,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+export function runSeed(env: Record<string, string>, claims: number): void {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'infra/launcher/seed-cli.ts',
+      '--claims',
+      String(claims),
+      '--seed',
+      String(Date.now() % 100),
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
+}
+
+/** Waits until every projection has applied the whole log. */
+export async function waitForZeroLag(base: string, timeoutMs = 3_600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as {
+      projections: Array<{ eventsBehind: number }>;
+    };
+    if (health.projections.every((p) => p.eventsBehind === 0)) return;
+    if (Date.now() > deadline) throw new Error('projections did not catch up');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+export function percentile(sortedMs: readonly number[], p: number): number {
+  const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
+  return sortedMs[Math.max(0, index)] ?? Number.NaN;
+}

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:search -- --claims N [--requests R]`: search and dashboard latency through
+ * the HTTP API over N seeded claims. Reuses its data folder when it already holds N claims.
+ */
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
+import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
+import { freePort } from '@tests/support/free-port';
+import { percentile, runSeed, startPortal, waitForZeroLag } from './portal-process';
+
+const { values } = parseArgs({
+  options: {
+    claims: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '200' },
+  },
+});
+const claims = Number(values.claims);
+const requests = Number(values.requests);
+const dataDir = `.data/bench-search-${claims}`;
+const pgPort = await freePort();
+const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), DEMO_DATA: 'on' };
+
+const portal = await startPortal(env, await freePort());
+const db = new pg.Pool({
+  connectionString: embeddedDatabaseUrl(dataDir, pgPort, 'claims'),
+  max: 2,
+});
+try {
+  const seeded = Number(
+    (await db.query("select count(*) from claims where customer_id like 'seed-%'")).rows[0].count,
+  );
+  if (seeded < claims) {
+    console.log(`seeding ${claims - seeded} claims…`);
+    runSeed(env, claims - seeded);
+  }
+  await waitForZeroLag(portal.base);
+  const total = Number((await db.query('select count(*) from claims')).rows[0].count);
+
+  const browser = new TestBrowser();
+  const init = await browser.request(`${portal.base}/api/auth/init`);
+  const callback = await chooseDemoUser(
+    browser,
+    new URL(init.headers.get('location') ?? '', portal.base),
+    'dev-agent-claire',
+    `${portal.base}/api/auth/callback`,
+  );
+  await browser.request(callback);
+
+  const sample = async (sql: string) =>
+    (await db.query(`${sql} order by random() limit ${requests}`)).rows;
+  const cases: Array<[string, string[]]> = [
+    [
+      'claim number',
+      (await sample('select claim_number v from claims where claim_number is not null')).map(
+        (r) => `type=claimNumber&value=${r.v.toLowerCase()}`,
+      ),
+    ],
+    [
+      'confirmation number',
+      (await sample('select confirmation_number v from claims')).map(
+        (r) => `type=confirmationNumber&value=${r.v.toLowerCase()}`,
+      ),
+    ],
+    [
+      'claim type',
+      ['disability', 'job loss', 'critical illness'].map(
+        (v) => `type=claimType&value=${encodeURIComponent(v)}`,
+      ),
+    ],
+    [
+      'email',
+      (await sample('select email v from claims')).map(
+        (r) => `type=email&value=${encodeURIComponent(r.v)}`,
+      ),
+    ],
+    [
+      'status',
+      ['submitted', 'pending', 'denied', 'approved', 'in progress'].map(
+        (v) => `type=status&value=${encodeURIComponent(v)}`,
+      ),
+    ],
+    [
+      'name',
+      (await sample('select first_name f, last_name l from claims')).map(
+        (r) => `type=name&first=${encodeURIComponent(r.f)}&last=${encodeURIComponent(r.l)}`,
+      ),
+    ],
+    [
+      'user id',
+      (await sample('select customer_id v from claims')).map(
+        (r) => `type=userId&value=${encodeURIComponent(r.v)}`,
+      ),
+    ],
+  ];
+
+  const rows: string[] = [];
+  const measure = async (label: string, urls: string[]) => {
+    const times: number[] = [];
+    for (let i = 0; i < requests; i += 1) {
+      const url = urls[i % urls.length] as string;
+      const started = performance.now();
+      const response = await browser.request(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${label}: ${url} answered ${response.status}`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${label} | ${requests} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
+    );
+  };
+  for (const [label, queries] of cases) {
+    await measure(
+      label,
+      queries.map((q) => `${portal.base}/api/admin/claims/search?${q}`),
+    );
+  }
+  await measure('dashboard (customer claims)', [`${portal.base}/api/claims`]);
+
+  console.log(
+    `\nSearch over ${total} claims through the HTTP API (${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? ''}):\n`,
+  );
+  console.log('| query | requests | p50 ms | p95 ms |\n|---|---|---|---|');
+  console.log(rows.join('\n'));
+} finally {
+  await db.end();
+  await portal.stop();
+}
