@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { chainHash } from '@contracts/event-hash';
 import {
@@ -86,7 +87,8 @@ export function createPostgresEventStore(
     if (events.length === 0) throw new Error(`Stream ${streamId}: nothing to append`);
     const client = await pool.connect();
     try {
-      await client.query('begin');
+      // One round trip: the key is a number, so the lock can ride along with BEGIN.
+      await client.query(`begin; select pg_advisory_xact_lock(${streamLockKey(streamId)})`);
       const result = await appendInTransaction(client, streamId, events, expectedRevision);
       await client.query('commit');
       return result;
@@ -159,11 +161,7 @@ async function appendInTransaction(
   events: readonly NewEvent[],
   expectedRevision: ExpectedRevision,
 ): Promise<AppendResult> {
-  // First, before anything that could give this transaction its xid: the stream's lock.
-  // An advisory lock assigns no xid, so a stream's writers take their xids in the order
-  // they hold the lock, and global (xid, position) order keeps each stream's revision order.
-  // (A row lock is not enough: INSERT … ON CONFLICT can take an xid before it waits.)
-  await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+  // The caller already holds the stream's advisory lock (see append).
   const stream = await client.query<{ revision: string; last_hash: string }>(
     'select revision, last_hash from event_streams where stream_id = $1',
     [streamId],
@@ -186,12 +184,24 @@ async function appendInTransaction(
     hashes.push(previousHash);
   });
 
+  const last = current + BigInt(events.length);
+  // Events, stream head and the wake-up for followers in one statement (one round trip).
   const inserted = await client.query<{ global_position: string; transaction_id: string }>(
-    `insert into events (stream_id, stream_revision, event_id, event_type, data, metadata, hash)
-     select $1, r, i, t, d, m, h
-     from unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[])
-       as x(r, i, t, d, m, h)
-     returning global_position, transaction_id`,
+    `with inserted as (
+       insert into events (stream_id, stream_revision, event_id, event_type, data, metadata, hash)
+       select $1, r, i, t, d, m, h
+       from unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[])
+         as x(r, i, t, d, m, h)
+       returning global_position, transaction_id
+     ), head as (
+       insert into event_streams (stream_id, revision, last_hash) values ($1, $8, $9)
+       on conflict (stream_id) do update
+         set revision = excluded.revision, last_hash = excluded.last_hash
+     ), notified as (
+       select pg_notify('${NOTIFY_CHANNEL}', '') as sent
+     )
+     select global_position, transaction_id from inserted, notified
+     order by global_position`,
     [
       streamId,
       revisions,
@@ -200,21 +210,27 @@ async function appendInTransaction(
       events.map((e) => JSON.stringify(e.data)),
       events.map((e) => JSON.stringify(e.metadata)),
       hashes,
+      last.toString(),
+      previousHash,
     ],
   );
-  const last = current + BigInt(events.length);
-  await client.query(
-    `insert into event_streams (stream_id, revision, last_hash) values ($1, $2, $3)
-     on conflict (stream_id) do update set revision = excluded.revision, last_hash = excluded.last_hash`,
-    [streamId, last.toString(), previousHash],
-  );
-  await client.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
   const lastRow = inserted.rows.at(-1);
   if (!lastRow) throw new Error(`Stream ${streamId}: insert returned no rows`);
   return {
     nextExpectedRevision: last,
     position: { commit: BigInt(lastRow.transaction_id), prepare: BigInt(lastRow.global_position) },
   };
+}
+
+/**
+ * The stream's advisory lock key: the first 8 bytes of its SHA-256 as a signed bigint.
+ * Taken before anything that could give the transaction its xid: an advisory lock assigns
+ * none, so a stream's writers take their xids in the order they hold the lock, and global
+ * (xid, position) order keeps each stream's revision order. (A row lock is not enough:
+ * INSERT … ON CONFLICT can take an xid before it waits.)
+ */
+export function streamLockKey(streamId: string): string {
+  return createHash('sha256').update(streamId).digest().readBigInt64BE(0).toString();
 }
 
 /** A retry of an append that already happened returns the first result and appends nothing. */
