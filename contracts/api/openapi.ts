@@ -11,6 +11,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   412: 'The resource changed meanwhile',
   413: 'Body too large',
   415: 'Unsupported content type',
+  429: 'Too many requests; Retry-After says when to try again',
 };
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>

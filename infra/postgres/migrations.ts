@@ -1,5 +1,6 @@
 import { projectionMigrations } from '@projections/index';
 import { eventStoreMigrations } from '../eventstore/postgres/schema';
+import { identityMigrations } from '../identity/identity-migrations';
 import { staffSessionMigrations } from '../oidc/staff-sessions';
 import type { Migration } from './migrate';
 
@@ -8,4 +9,5 @@ export const allMigrations: readonly Migration[] = [
   ...eventStoreMigrations,
   ...projectionMigrations,
   ...staffSessionMigrations,
+  ...identityMigrations,
 ];

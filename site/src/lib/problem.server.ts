@@ -2,6 +2,7 @@ import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import { DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
+import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -12,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
 };
 
 const TITLE: Record<ErrorCode, string> = {
@@ -23,6 +25,7 @@ const TITLE: Record<ErrorCode, string> = {
   PRECONDITION_FAILED: 'The resource changed meanwhile',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests',
 };
 
 function problem(
@@ -58,6 +61,11 @@ export function toProblemResponse(
     });
   }
   if (error instanceof DomainError) return problem(error.code, requestId);
+  if (error instanceof RateLimitedError) {
+    const response = problem(error.code, requestId, { reason: error.reason });
+    response.headers.set('retry-after', String(error.retryAfterSeconds));
+    return response;
+  }
   if (error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError) {
     return problem('CONFLICT', requestId);
   }
