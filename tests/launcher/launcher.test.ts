@@ -87,10 +87,16 @@ describe('launcher on embedded defaults', () => {
     expect((await browser.request(`${base}/api/auth/validate`)).status).toBe(401);
   }, 60_000);
 
-  it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
-    const submitted = await fetch(`${base}/api/claims`, {
+  /** As the claim form does: a page visit gives the csrf_token cookie, the call echoes it. */
+  async function submitClaim(browser: TestBrowser, { withCsrfToken }: { withCsrfToken: boolean }) {
+    await browser.request(`${base}/en/`);
+    const token = browser.cookie('csrf_token') ?? '';
+    return browser.request(`${base}/api/claims`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
+      headers: {
+        'content-type': 'application/json',
+        ...(withCsrfToken ? { 'x-csrf-token': token } : {}),
+      },
       body: JSON.stringify({
         policyNumber: 'KILL-9',
         productCode: '110',
@@ -98,6 +104,21 @@ describe('launcher on embedded defaults', () => {
         claimType: 'Critical Illness',
       }),
     });
+  }
+
+  it('refuses a non-safe call without the CSRF token with 403 and changes nothing', async () => {
+    const count = async () =>
+      ((await (await fetch(`${base}/api/claims`)).json()) as { claims: unknown[] }).claims.length;
+    const before = await count();
+    const refused = await submitClaim(new TestBrowser(), { withCsrfToken: false });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('FORBIDDEN');
+    expect(await count()).toBe(before);
+  });
+
+  it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
+    const browser = new TestBrowser();
+    const submitted = await submitClaim(browser, { withCsrfToken: true });
     expect(submitted.status).toBe(201);
     const { submissionId } = (await submitted.json()) as { submissionId: string };
 

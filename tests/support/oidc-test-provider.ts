@@ -64,6 +64,10 @@ export class TestBrowser {
     throw new Error('too many redirects');
   }
 
+  cookie(name: string): string | undefined {
+    return this.#cookies.get(name);
+  }
+
   #cookieHeader(): string {
     return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { CLAIM_TYPES, PRODUCT_CODES, PRODUCT_TYPES } from '@contracts/claims/catalogue';
 import { FIELD_LIMITS, submitClaimFormSchema } from '@contracts/claims/submit-claim-form';
 import type { FieldError } from '@contracts/errors';
+import { csrfHeaders } from './csrf';
 import { type IslandMessages, type IslandTranslate, islandTranslator } from './messages';
 
 interface Props {
@@ -72,7 +73,11 @@ export default function SubmitClaimForm({ lang, messages }: Props) {
     try {
       const response = await fetch('/api/claims', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': attemptKey.current },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': attemptKey.current,
+          ...csrfHeaders(),
+        },
         body: JSON.stringify(parsed.output),
         credentials: 'same-origin',
       });
