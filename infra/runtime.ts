@@ -1,9 +1,11 @@
 import pg from 'pg';
 import type { DocumentStorage } from '@contracts/documents/document-storage';
 import type { EventStore } from '@contracts/event-store';
+import type { Mailer } from '@contracts/mail';
 import { type Config, getConfig } from './config/config';
 import { createDocumentStorage } from './documents/create-document-storage';
 import { createEventStore } from './eventstore/create-event-store';
+import { createMailer } from './mail/create-mailer';
 import { getLogger } from './logging/logger';
 
 export interface Runtime {
@@ -11,6 +13,7 @@ export interface Runtime {
   readonly pool: pg.Pool;
   readonly eventStore: EventStore;
   readonly documents: DocumentStorage;
+  readonly mailer: Mailer;
 }
 
 const RUNTIME_KEY = Symbol.for('claims-portal.runtime');
@@ -42,7 +45,13 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       else getLogger().error({ err: error }, 'idle Postgres client failed');
     });
     const eventStore = await createEventStore(config, pool);
-    return { config, pool, eventStore, documents: createDocumentStorage(config) };
+    return {
+      config,
+      pool,
+      eventStore,
+      documents: createDocumentStorage(config),
+      mailer: createMailer(config),
+    };
   })();
   return holder[RUNTIME_KEY];
 }
@@ -53,5 +62,6 @@ export async function closeRuntime(): Promise<void> {
   holder[RUNTIME_KEY] = undefined;
   if (!runtime) return;
   await runtime.eventStore.close();
+  await runtime.mailer.close();
   await runtime.pool.end();
 }

@@ -13,3 +13,11 @@ export function requireStaff(locals: App.Locals): StaffMember {
   if (!locals.staff) throw new UnauthenticatedError('a staff session is required');
   return locals.staff;
 }
+
+/** A customer signed in with a real session (not the development stand-in). */
+export function requireSignedInCustomer(locals: App.Locals): Claimant {
+  if (!locals.customer || !locals.customerSession) {
+    throw new UnauthenticatedError('a customer session is required');
+  }
+  return locals.customer;
+}

@@ -1,0 +1,53 @@
+import type { APIContext, AstroCookies } from 'astro';
+import { createPostgresIdentityStore } from '@infra/identity/postgres-identity-store';
+import { getLogger } from '@infra/logging/logger';
+import type { Runtime } from '@infra/runtime';
+import { getRuntime } from '@infra/runtime';
+import { type IdentityPorts, type RequestOrigin, systemClock } from '@services/identity';
+
+export const SESSION_COOKIE = 'session';
+/** A JSON body of the identity calls is small; anything larger is refused before it is read. */
+export const IDENTITY_BODY_BYTES = 16 * 1024;
+
+const PORTS_KEY = Symbol.for('claims-portal.identity-ports');
+
+/** The identity service's ports over the process runtime (one store, the runtime's mailer). */
+export async function identityPorts(): Promise<IdentityPorts> {
+  const runtime: Runtime = await getRuntime();
+  const holder = runtime as unknown as { [PORTS_KEY]?: IdentityPorts };
+  holder[PORTS_KEY] ??= {
+    store: createPostgresIdentityStore(runtime.pool),
+    mailer: runtime.mailer,
+    clock: systemClock,
+    reportError: (error) => getLogger().error({ err: error }, 'identity mail failed'),
+  };
+  return holder[PORTS_KEY];
+}
+
+/** The caller's address as the socket saw it (never a header a client could forge). */
+export function requestOrigin(context: Pick<APIContext, 'clientAddress'>): RequestOrigin {
+  try {
+    return { ip: context.clientAddress ?? 'unknown' };
+  } catch {
+    return { ip: 'unknown' };
+  }
+}
+
+export function setSessionCookie(
+  cookies: AstroCookies,
+  sessionId: string,
+  secure: boolean,
+  expires: Date,
+): void {
+  cookies.set(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires,
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,148 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+import { freePort } from '../support/free-port';
+import { TestBrowser } from '../support/oidc-test-provider';
+import { type SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
+import { type LauncherProcess, spawnLauncher, waitUntilServing } from './launcher-process';
+
+const CODE = /Code ?: ([A-Za-z0-9]+)/;
+
+describe('customer identity through the running portal, with mail over real SMTP', () => {
+  let dataDir: string;
+  let smtp: SmtpCapture;
+  let portal: LauncherProcess;
+  let base: string;
+  const secrets: string[] = [];
+  const email = 'helene.cote@example.com';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'claims-identity-'));
+    await chmod(dataDir, 0o755);
+    smtp = await startSmtpCapture();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    portal = spawnLauncher({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      DEMO_DATA: 'off',
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'debug',
+    });
+    await waitUntilServing(`${base}/en/`, portal);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (portal?.child.exitCode === null) {
+      portal.child.kill('SIGINT');
+      await portal.exited;
+    }
+    await smtp?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Non-safe calls carry the double-submit CSRF token, as the site's scripts do. */
+  async function call(browser: TestBrowser, path: string, body?: unknown, withCsrf = true) {
+    const csrf = browser.cookie('csrf_token') ?? '';
+    return browser.request(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(withCsrf ? { 'x-csrf-token': csrf } : {}),
+      },
+      body: JSON.stringify(body ?? {}),
+    });
+  }
+
+  it('registers, verifies, signs in with a mailed one-time code, uses the session, then signs out', async () => {
+    const browser = new TestBrowser();
+    await browser.request(`${base}/fr/`);
+
+    const registered = await call(
+      browser,
+      '/api/banktech/account_creation',
+      registrationBody({ email, language: 'fr' }),
+    );
+    expect(registered.status).toBe(201);
+    const { status, userId } = await registered.json();
+    expect(status).toBe('VERIFICATION_CODE_REQUIRED');
+    const verificationCode = await smtp.codeFor(email, CODE);
+    secrets.push(verificationCode);
+    const verified = await call(browser, '/api/banktech/verify_user', {
+      user_id: userId,
+      verification_code: verificationCode,
+    });
+    expect((await verified.json()).status).toBe('ACCOUNT_OK');
+
+    const again = await call(
+      browser,
+      '/api/banktech/account_creation',
+      registrationBody({ email }),
+    );
+    expect((await again.json()).status).toBe('ACCOUNT_EXISTS');
+
+    const { flowId } = await (await call(browser, '/api/auth/flows')).json();
+    const wrong = await call(browser, `/api/auth/flows/${flowId}/password`, {
+      email,
+      password: 'Wrong#Pass1',
+    });
+    expect((await wrong.json()).status).toBe('INVALID_CREDENTIALS');
+    const checked = await call(browser, `/api/auth/flows/${flowId}/password`, {
+      email,
+      password: VALID_PASSWORD,
+    });
+    expect((await checked.json()).status).toBe('OTP_REQUIRED');
+    const otp = await smtp.codeFor(email, CODE);
+    secrets.push(otp);
+    const completed = await call(browser, `/api/auth/flows/${flowId}/otp`, { otp });
+    expect((await completed.json()).status).toBe('COMPLETED');
+
+    const initiated = await call(browser, '/api/auth/session/initiate', { flowId });
+    expect(initiated.status).toBe(200);
+    expect((await initiated.json()).user.email).toBe(email);
+    const sessionId = browser.cookie('session') ?? '';
+    expect(sessionId).not.toBe('');
+    secrets.push(sessionId);
+
+    const me = await browser.request(`${base}/api/users/me`);
+    expect(me.status).toBe(200);
+    expect((await me.json()).data.email).toBe(email);
+    const ownClaims = await (await browser.request(`${base}/api/claims`)).json();
+    expect(ownClaims.claims).toEqual([]);
+
+    expect((await call(browser, '/api/auth/session/refresh')).status).toBe(200);
+    expect((await call(browser, '/api/auth/session/refresh', {}, false)).status).toBe(403);
+
+    expect((await call(browser, '/api/auth/session/terminate')).status).toBe(204);
+    expect((await browser.request(`${base}/api/users/me`)).status).toBe(401);
+  }, 120_000);
+
+  it('refuses an invalid registration field with its own code and creates nothing', async () => {
+    const browser = new TestBrowser();
+    await browser.request(`${base}/en/`);
+    const other = 'someone.else@example.com';
+    const refused = await call(
+      browser,
+      '/api/banktech/account_creation',
+      registrationBody({ email: other, postalCode: '12345' }),
+    );
+    expect(refused.status).toBe(400);
+    const problem = await refused.json();
+    expect(problem.errors.map((e: { code: string }) => e.code)).toContain('postalCode.invalid');
+    const { flowId } = await (await call(browser, '/api/auth/flows')).json();
+    const signIn = await call(browser, `/api/auth/flows/${flowId}/password`, {
+      email: other,
+      password: VALID_PASSWORD,
+    });
+    expect((await signIn.json()).status).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('writes no password, one-time code or session id to its logs', () => {
+    const logs = portal.output();
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of [...secrets, VALID_PASSWORD]) expect(logs).not.toContain(secret);
+  });
+});
