@@ -1,5 +1,9 @@
+import accountEn from './account.en.json';
+import accountFr from './account.fr.json';
 import en from './en.json';
 import fr from './fr.json';
+import signInEn from './sign-in.en.json';
+import signInFr from './sign-in.fr.json';
 import { interpolate, type MessageParams } from './interpolate';
 
 export type { MessageParams } from './interpolate';
@@ -8,12 +12,16 @@ export type Lang = 'en' | 'fr';
 export const LANGS: readonly Lang[] = ['en', 'fr'];
 export const DEFAULT_LANG: Lang = 'en';
 
-export type MessageKey = keyof typeof en;
+// One dictionary per part of the site, merged: parts can grow without touching each other.
+const english = { ...en, ...signInEn, ...accountEn };
+const french = { ...fr, ...signInFr, ...accountFr };
+
+export type MessageKey = keyof typeof english;
 export type Dictionary = Readonly<Record<MessageKey, string>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 // Typing fr as a Dictionary makes a key missing from fr.json a compile error.
-const DICTIONARIES: Readonly<Record<Lang, Dictionary>> = { en, fr };
+const DICTIONARIES: Readonly<Record<Lang, Dictionary>> = { en: english, fr: french };
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
