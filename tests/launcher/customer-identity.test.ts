@@ -140,6 +140,138 @@ describe('customer identity through the running portal, with mail over real SMTP
     expect((await signIn.json()).status).toBe('INVALID_CREDENTIALS');
   });
 
+  /** Registers and verifies a customer through the API, as the registration page would. */
+  async function registered(browser: TestBrowser, address: string) {
+    await browser.request(`${base}/en/`);
+    const { userId } = await (
+      await call(browser, '/api/banktech/account_creation', registrationBody({ email: address }))
+    ).json();
+    const code = await smtp.codeFor(address, CODE);
+    secrets.push(code);
+    await call(browser, '/api/banktech/verify_user', { user_id: userId, verification_code: code });
+    return userId as string;
+  }
+
+  async function signedIn(browser: TestBrowser, address: string, password = VALID_PASSWORD) {
+    const { flowId } = await (await call(browser, '/api/auth/flows')).json();
+    const checked = await (
+      await call(browser, `/api/auth/flows/${flowId}/password`, { email: address, password })
+    ).json();
+    if (checked.status !== 'OTP_REQUIRED') throw new Error(checked.status);
+    const otp = await smtp.codeFor(address, CODE);
+    secrets.push(otp);
+    await call(browser, `/api/auth/flows/${flowId}/otp`, { otp });
+    await call(browser, '/api/auth/session/initiate', { flowId });
+    secrets.push(browser.cookie('session') ?? '');
+  }
+
+  it('refuses a verification resend inside 60 s with 429 and Retry-After', async () => {
+    const browser = new TestBrowser();
+    await browser.request(`${base}/en/`);
+    const address = 'resend.soon@example.com';
+    const { userId } = await (
+      await call(browser, '/api/banktech/account_creation', registrationBody({ email: address }))
+    ).json();
+    await smtp.codeFor(address, CODE);
+    const resend = await call(browser, '/api/banktech/verify_user', {
+      user_id: userId,
+      resend: true,
+    });
+    expect(resend.status).toBe(429);
+    expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('recovers a forgotten password with a mailed code; an unknown email gets the same answer', async () => {
+    const browser = new TestBrowser();
+    const address = 'forgot.me@example.com';
+    await registered(browser, address);
+    const unknown = await (
+      await call(browser, '/api/auth/recovery', { email: 'nobody@example.com' })
+    ).json();
+    const started = await (await call(browser, '/api/auth/recovery', { email: address })).json();
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(started).sort());
+    expect(unknown.status).toBe(started.status);
+    const recoveryCode = await smtp.codeFor(address, CODE);
+    secrets.push(recoveryCode);
+    const newPassword = 'Fresh#Start9';
+    const reset = await call(browser, `/api/auth/recovery/${started.flowId}`, {
+      recoveryCode,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect((await reset.json()).status).toBe('COMPLETED');
+    await signedIn(browser, address, newPassword);
+    expect((await browser.request(`${base}/api/users/me`)).status).toBe(200);
+  });
+
+  it('updates the profile but never the names or institution; a password change ends the sessions', async () => {
+    const browser = new TestBrowser();
+    const address = 'profile.owner@example.com';
+    await registered(browser, address);
+    await signedIn(browser, address);
+    const { data: before } = await (await browser.request(`${base}/api/users/me`)).json();
+    const csrf = browser.cookie('csrf_token') ?? '';
+    const {
+      firstName: _f,
+      lastName: _l,
+      financialInstitution: _i,
+      email: _e,
+      language: _lang,
+      id: _id,
+      ...updatable
+    } = before;
+    const updated = await browser.request(`${base}/api/users/me`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({
+        ...registrationBody(),
+        ...updatable,
+        city: 'Québec',
+        firstName: 'Mallory',
+        financialInstitution: 'Other Bank',
+      }),
+    });
+    expect(updated.status).toBe(200);
+    const { data: after } = await updated.json();
+    expect(after).toMatchObject({
+      city: 'Québec',
+      firstName: before.firstName,
+      financialInstitution: before.financialInstitution,
+    });
+
+    const changed = await call(browser, '/api/users/me/password', {
+      currentPassword: VALID_PASSWORD,
+      newPassword: 'Another#Key7',
+      confirmPassword: 'Another#Key7',
+    });
+    expect(changed.status).toBe(204);
+    expect((await browser.request(`${base}/api/users/me`)).status).toBe(401);
+  });
+
+  it('locks sign-in after wrong one-time codes; the right code no longer works', async () => {
+    const browser = new TestBrowser();
+    const address = 'many.tries@example.com';
+    await registered(browser, address);
+    const { flowId } = await (await call(browser, '/api/auth/flows')).json();
+    await call(browser, `/api/auth/flows/${flowId}/password`, {
+      email: address,
+      password: VALID_PASSWORD,
+    });
+    const otp = await smtp.codeFor(address, CODE);
+    secrets.push(otp);
+    const wrongCode = otp === '000000' ? '111111' : '000000';
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      statuses.push(
+        (await (await call(browser, `/api/auth/flows/${flowId}/otp`, { otp: wrongCode })).json())
+          .status,
+      );
+    }
+    expect(statuses).toContain('PASSWORD_LOCKED_OUT');
+    const right = await (await call(browser, `/api/auth/flows/${flowId}/otp`, { otp })).json();
+    expect(right.status).not.toBe('COMPLETED');
+  });
+
   it('writes no password, one-time code or session id to its logs', () => {
     const logs = portal.output();
     expect(logs.length).toBeGreaterThan(0);
