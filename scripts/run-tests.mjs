@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every suite (lint, types, build, Vitest, Playwright) and ends with one line
 // totalling them all: "N passed, N failed, N skipped". Exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -11,24 +11,37 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
-function run(label, command, args, env = {}) {
+const LOG = `${RESULTS}/all-output.log`;
+
+/** Runs a step, showing its output live and keeping a copy for the secrets check. */
+async function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const keep = (stream) => (chunk) => {
+    stream.write(chunk);
+    appendFileSync(LOG, chunk);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
+  const status = await new Promise((resolve) => child.on('close', resolve));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: result.status === 0, seconds };
+  return { ok: status === 0, seconds };
 }
 
 /** A check without test cases of its own counts as one test. */
-function check(label, command, args) {
-  const { ok, seconds } = run(label, command, args);
+async function check(label, command, args) {
+  const { ok, seconds } = await run(label, command, args);
   totals[ok ? 'passed' : 'failed'] += 1;
   lines.push(`${label}: ${ok ? 'passed' : 'FAILED'} (${seconds} s)`);
   return ok;
 }
 
-function suite(label, command, args, reportFile, count, env) {
-  const { ok, seconds } = run(label, command, args, env);
+async function suite(label, command, args, reportFile, count, env) {
+  const { ok, seconds } = await run(label, command, args, env);
   const counted = existsSync(reportFile)
     ? count(JSON.parse(readFileSync(reportFile, 'utf8')))
     : undefined;
@@ -61,10 +74,10 @@ const countPlaywright = (report) => ({
   skipped: report.stats.skipped,
 });
 
-check('lint (biome)', 'npx', ['biome', 'check', '.']);
-check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-const built = check('build (astro)', 'npx', ['astro', 'build']);
-suite(
+await check('lint (biome)', 'npx', ['biome', 'check', '.']);
+await check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+const built = await check('build (astro)', 'npx', ['astro', 'build']);
+await suite(
   'unit and integration (vitest)',
   'npx',
   [
@@ -92,6 +105,24 @@ if (built) {
   totals.failed += 1;
   lines.push('browser (playwright): not run, the build failed');
 }
+
+/**
+ * Secrets never reach logs: the whole run's output must hold none of the passwords the
+ * tests use, and no mailed one-time code line.
+ */
+function secretsCheck() {
+  const output = existsSync(LOG) ? readFileSync(LOG, 'utf8') : '';
+  const fixturePasswords = ['Secure#Pass1', 'Fresh#Start9', 'Another#Key7'];
+  const found = [
+    ...fixturePasswords.filter((password) => output.includes(password)),
+    ...(/Code ?: [A-Za-z0-9]{6,8}\b/.test(output) ? ['a mailed one-time code'] : []),
+  ];
+  totals[found.length === 0 ? 'passed' : 'failed'] += 1;
+  lines.push(
+    `secrets in the output of the whole run: ${found.length === 0 ? 'none (passed)' : `FAILED: ${found.join(', ')}`}`,
+  );
+}
+secretsCheck();
 
 process.stdout.write(`\n=== Summary\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 process.stdout.write(
