@@ -91,7 +91,7 @@ await suite(
   countVitest,
 );
 if (built) {
-  suite(
+  await suite(
     'browser (playwright)',
     'npx',
     ['playwright', 'test'],
