@@ -12,6 +12,7 @@ import { closeRuntime, openRuntime } from '../runtime';
 import { buildSiteIfStale } from './build-site';
 import { developmentProviderFor, type MountedDevelopmentProvider } from '../oidc/development-mount';
 import { configOrExit } from './config-or-exit';
+import { ensureDemoAccount } from './demo-account';
 import { seedDemoData } from './demo-data';
 import { takeOverDataDir, watchParent } from './single-launcher';
 
@@ -55,7 +56,10 @@ async function start(): Promise<void> {
     });
     stops.unshift(() => runner.stop());
   }
-  if (config.DEMO_DATA === 'on') await seedDemoData(runtime, log);
+  if (config.DEMO_DATA === 'on') {
+    await ensureDemoAccount(runtime, dataDir, log);
+    await seedDemoData(runtime, log);
+  }
 
   const oidc = developmentProviderFor(config);
   if (oidc) stops.unshift(() => oidc.close());

@@ -1,10 +1,24 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { chooseDemoUser, TestBrowser } from '../support/oidc-test-provider';
 import { type LauncherProcess, spawnLauncher, waitUntilServing } from './launcher-process';
+
+/** The code of the newest mail in the development outbox. */
+async function codeFromOutbox(dir: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
+    const newest = files.at(-1);
+    if (newest) {
+      const code = /Code ?: ([A-Za-z0-9]+)/.exec(await readFile(join(dir, newest), 'utf8'))?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code in ${dir}`);
+}
 
 describe('launcher configuration', () => {
   it('stops with exit code 2 and names every bad variable', async () => {
@@ -54,6 +68,38 @@ describe('launcher on embedded defaults', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toMatch(/404/);
   }, 180_000);
+
+  it('creates the demo customer account; it signs in with the code from the mail outbox', async () => {
+    const credentialsFile = join(dataDir, 'demo-credentials.txt');
+    expect((await stat(credentialsFile)).mode & 0o777).toBe(0o600);
+    const credentials = await readFile(credentialsFile, 'utf8');
+    const email = /email: (.+)/.exec(credentials)?.[1] ?? '';
+    const password = /password: (.+)/.exec(credentials)?.[1] ?? '';
+
+    const browser = new TestBrowser();
+    await browser.request(`${base}/en/`);
+    const post = (path: string, body: unknown) =>
+      browser.request(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': browser.cookie('csrf_token') ?? '',
+        },
+        body: JSON.stringify(body),
+      });
+    const { flowId } = await (await post('/api/auth/flows', {})).json();
+    expect(
+      (await (await post(`/api/auth/flows/${flowId}/password`, { email, password })).json()).status,
+    ).toBe('OTP_REQUIRED');
+    const code = await codeFromOutbox(join(dataDir, 'mail'));
+    expect((await (await post(`/api/auth/flows/${flowId}/otp`, { otp: code })).json()).status).toBe(
+      'COMPLETED',
+    );
+    expect((await post('/api/auth/session/initiate', { flowId })).status).toBe(200);
+    const me = await (await browser.request(`${base}/api/users/me`)).json();
+    expect(me.data.email).toBe(email);
+    expect(running?.output()).not.toContain(password);
+  });
 
   it('signs staff in through the development provider it serves, then staff search works', async () => {
     const browser = new TestBrowser();
