@@ -24,6 +24,12 @@ describe('toProblemResponse', () => {
     expect(body.errors[0].message).toMatch(/fichier/i);
   });
 
+  it('adds the message of an identity rule in the caller language', async () => {
+    const error = new ValidationError([{ field: 'postalCode', code: 'postalCode.invalid' }]);
+    const body = await toProblemResponse(error, 'r5', 'en').json();
+    expect(body.errors[0].message).toBe('Please enter a valid postal code');
+  });
+
   it('maps typed errors once and rethrows anything else', () => {
     expect(toProblemResponse(new ConflictError('x'), 'r3').status).toBe(409);
     expect(() => toProblemResponse(new Error('bug'), 'r4')).toThrow('bug');

@@ -2,6 +2,7 @@ import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import { DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
+import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -76,6 +77,9 @@ export function toProblemResponse(
 function withMessage(error: FieldError, lang: 'en' | 'fr'): FieldError & { message?: string } {
   if (isClaimMessageCode(error.code)) {
     return { ...error, message: claimMessage(error.code, lang, error.params) };
+  }
+  if (isIdentityMessageCode(error.code)) {
+    return { ...error, message: identityMessage(error.code, lang, error.params) };
   }
   if (Object.hasOwn(SEARCH_MESSAGES, error.code)) {
     return { ...error, message: SEARCH_MESSAGES[error.code as keyof typeof SEARCH_MESSAGES] };
