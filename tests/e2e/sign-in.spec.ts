@@ -1,0 +1,200 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+
+/** Where the e2e portal (playwright.config.ts) writes its mail. */
+const OUTBOX = '.test-results/e2e-data/mail';
+const CODE = /Code ?: ([A-Za-z0-9]+)/;
+
+const uniqueEmail = (label: string) =>
+  `e2e.${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+async function outboxFiles(): Promise<string[]> {
+  try {
+    return (await readdir(OUTBOX)).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The code of the newest mail to `email` that was not in `seen` (mail is sent in the
+ * background, so it is waited for). File names sort by time.
+ */
+async function codeMailedTo(email: string, seen: readonly string[]): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await outboxFiles()).filter((name) => !seen.includes(name)).reverse();
+        for (const name of fresh) {
+          const mail = await simpleParser(await readFile(join(OUTBOX, name)));
+          const recipients = [mail.to ?? []].flat().map((to) => to.text.toLowerCase());
+          if (!recipients.some((to) => to.includes(email.toLowerCase()))) continue;
+          code = CODE.exec(mail.text ?? '')?.[1];
+          if (code) return true;
+        }
+        return false;
+      },
+      { message: `a code mailed to ${email}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return code as string;
+}
+
+async function csrfToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === 'csrf_token');
+  if (!cookie) throw new Error('no csrf_token cookie: open a page first');
+  return cookie.value;
+}
+
+/** Registers and verifies a customer through the API, as the registration screens would. */
+async function registerVerifiedCustomer(page: Page, email: string, firstName: string) {
+  await page.goto('/en/');
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const seen = await outboxFiles();
+  const registered = await page.request.post('/api/banktech/account_creation', {
+    headers,
+    data: registrationBody({ email, firstName }),
+  });
+  expect(registered.status()).toBe(201);
+  const { status, userId } = await registered.json();
+  expect(status).toBe('VERIFICATION_CODE_REQUIRED');
+
+  const verificationCode = await codeMailedTo(email, seen);
+  const verified = await page.request.post('/api/banktech/verify_user', {
+    headers,
+    data: { user_id: userId, verification_code: verificationCode },
+  });
+  expect(verified.status()).toBe(200);
+  expect((await verified.json()).status).toBe('ACCOUNT_OK');
+}
+
+/** Signs in through the screens: password on the home page, then the mailed code. */
+async function signInThroughScreens(page: Page, email: string, next: string) {
+  await page.goto(`/en/?next=${encodeURIComponent(next)}`);
+  const seen = await outboxFiles();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(VALID_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/mfa$/);
+  await page.getByLabel('Verification code').fill(await codeMailedTo(email, seen));
+  await expect(page).toHaveURL(new URL(next, page.url()).href);
+}
+
+test('a registered customer signs in with a mailed code, lands on the dashboard and signs out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('sign-in');
+  const firstName = 'Anne-Sophie';
+  await registerVerifiedCustomer(page, email, firstName);
+
+  await page.goto('/en/');
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+    'href',
+    '/en/forgot-password',
+  );
+  await expect(page.getByRole('link', { name: 'Create a profile' })).toHaveAttribute(
+    'href',
+    '/en/add-user',
+  );
+  const seen = await outboxFiles();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(VALID_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+
+  await expect(page).toHaveURL(/\/en\/mfa$/);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByText('Check your spam or junk folder')).toBeVisible();
+  const code = await codeMailedTo(email, seen);
+  expect(code).toMatch(/^\d{6}$/);
+  // Complete codes are sent without a click.
+  await page.getByLabel('Verification code').pressSequentially(code);
+
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName);
+  const account = page.getByRole('navigation', { name: 'My account' });
+  await expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+    'href',
+    '/en/profile',
+  );
+  expect((await page.request.get('/api/users/me')).status()).toBe(200);
+
+  // The login screen sends a signed-in customer to the dashboard.
+  await page.goto('/en/');
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await account.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en\/\?signedOut=user$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session has ended.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  expect((await page.request.get('/api/users/me')).status()).toBe(401);
+});
+
+test('a wrong password shows the login error and stays on the login screen', async ({ page }) => {
+  const email = uniqueEmail('wrong-password');
+  await registerVerifiedCustomer(page, email, 'Benoît');
+
+  await page.goto('/en/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(`${VALID_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+  await expect(page).toHaveURL(/\/en\/$/);
+});
+
+test('an empty login form names the missing fields in French', async ({ page }) => {
+  await page.goto('/fr/');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByLabel('Courriel')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('L’adresse courriel est obligatoire')).toBeVisible();
+  await expect(page.getByLabel('Mot de passe')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the verification screen without a flow in progress leads back home', async ({ page }) => {
+  await page.goto('/fr/mfa');
+  await expect(page.getByRole('alert')).toContainText('Aucune vérification n’est en cours');
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+  await expect(page).toHaveURL(/\/fr\/$/);
+});
+
+test('after 11 idle minutes a countdown offers to extend the session; at zero it ends', async ({
+  page,
+}) => {
+  const email = uniqueEmail('idle');
+  await registerVerifiedCustomer(page, email, 'Éloïse');
+  // The page a protected route came from (`next`) is where sign-in ends.
+  await signInThroughScreens(page, email, '/en/add-claim');
+  await page.clock.install();
+  await page.reload();
+
+  const dialog = page.getByRole('dialog', { name: 'Your session is about to expire' });
+  await expect(dialog).toBeHidden();
+  await page.clock.fastForward('10:59');
+  await expect(dialog).toBeHidden();
+  await page.clock.fastForward('00:02');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Extend' })).toBeFocused();
+  const timer = dialog.getByRole('timer');
+  await expect(timer).toHaveText(/^[12]:\d\d$/);
+  await expect(timer).not.toHaveClass(/countdown--urgent/);
+
+  await page.clock.fastForward('01:31');
+  await expect(timer).toHaveText(/^0:[0-2]\d$/);
+  await expect(timer).toHaveClass(/countdown--urgent/);
+  await dialog.getByRole('button', { name: 'Extend' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/api/users/me')).status()).toBe(200);
+
+  await page.clock.fastForward('13:01');
+  await expect(page).toHaveURL(/\/en\/\?signedOut=idle$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'For your security, your session ended after a period of inactivity.',
+  );
+  expect((await page.request.get('/api/users/me')).status()).toBe(401);
+});
