@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const SOURCES = [
@@ -15,8 +23,34 @@ const SOURCES = [
 ];
 const STAMP = 'dist/.source-fingerprint';
 
-/** Builds the Astro site when dist/ is missing or older than the sources it was built from. */
+const LOCK = '.astro-build.lock';
+
+/**
+ * Builds the Astro site when dist/ is missing or older than the sources it was built from.
+ * One build at a time across processes (launchers started together would otherwise write
+ * dist/ at once): a lock folder, made atomically; whoever waited finds the build done.
+ */
 export function buildSiteIfStale(root: string, log: (message: string) => void): void {
+  const lock = join(root, LOCK);
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline)
+        throw new Error(`${LOCK} held for 5 minutes: remove it if no build runs`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    buildUnlocked(root, log);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function buildUnlocked(root: string, log: (message: string) => void): void {
   const fingerprint = sourceFingerprint(root);
   const stamp = join(root, STAMP);
   const entry = join(root, 'dist/server/entry.mjs');

@@ -1,88 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
-
-/** Where the e2e portal (playwright.config.ts) writes its mail. */
-const OUTBOX = '.test-results/e2e-data/mail';
-const CODE = /Code ?: ([A-Za-z0-9]+)/;
-
-const uniqueEmail = (label: string) =>
-  `e2e.${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function outboxFiles(): Promise<string[]> {
-  try {
-    return (await readdir(OUTBOX)).filter((name) => name.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The code of the newest mail to `email` that was not in `seen` (mail is sent in the
- * background, so it is waited for). File names sort by time.
- */
-async function codeMailedTo(email: string, seen: readonly string[]): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const fresh = (await outboxFiles()).filter((name) => !seen.includes(name)).reverse();
-        for (const name of fresh) {
-          const mail = await simpleParser(await readFile(join(OUTBOX, name)));
-          const recipients = [mail.to ?? []].flat().map((to) => to.text.toLowerCase());
-          if (!recipients.some((to) => to.includes(email.toLowerCase()))) continue;
-          code = CODE.exec(mail.text ?? '')?.[1];
-          if (code) return true;
-        }
-        return false;
-      },
-      { message: `a code mailed to ${email}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return code as string;
-}
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find(({ name }) => name === 'csrf_token');
-  if (!cookie) throw new Error('no csrf_token cookie: open a page first');
-  return cookie.value;
-}
-
-/** Registers and verifies a customer through the API, as the registration screens would. */
-async function registerVerifiedCustomer(page: Page, email: string, firstName: string) {
-  await page.goto('/en/');
-  const headers = { 'x-csrf-token': await csrfToken(page) };
-  const seen = await outboxFiles();
-  const registered = await page.request.post('/api/banktech/account_creation', {
-    headers,
-    data: registrationBody({ email, firstName }),
-  });
-  expect(registered.status()).toBe(201);
-  const { status, userId } = await registered.json();
-  expect(status).toBe('VERIFICATION_CODE_REQUIRED');
-
-  const verificationCode = await codeMailedTo(email, seen);
-  const verified = await page.request.post('/api/banktech/verify_user', {
-    headers,
-    data: { user_id: userId, verification_code: verificationCode },
-  });
-  expect(verified.status()).toBe(200);
-  expect((await verified.json()).status).toBe('ACCOUNT_OK');
-}
-
-/** Signs in through the screens: password on the home page, then the mailed code. */
-async function signInThroughScreens(page: Page, email: string, next: string) {
-  await page.goto(`/en/?next=${encodeURIComponent(next)}`);
-  const seen = await outboxFiles();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(VALID_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/mfa$/);
-  await page.getByLabel('Verification code').fill(await codeMailedTo(email, seen));
-  await expect(page).toHaveURL(new URL(next, page.url()).href);
-}
+import { expect, test } from '@playwright/test';
+import { VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+import {
+  codeMailedTo,
+  outboxFiles,
+  registerVerifiedCustomer,
+  signInThroughScreens,
+  uniqueEmail,
+} from './support/customers';
 
 test('a registered customer signs in with a mailed code, lands on the dashboard and signs out', async ({
   page,

@@ -1,4 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { registerVerifiedCustomer, signInThroughScreens, uniqueEmail } from './support/customers';
+
+// Every claim belongs to a signed-in customer: each test signs a fresh one in first.
+test.beforeEach(async ({ page }) => {
+  const email = uniqueEmail('skeleton');
+  await registerVerifiedCustomer(page, email, 'Marie');
+  await signInThroughScreens(page, email, '/en/dashboard');
+});
 
 test('a claim submitted in English is listed on the dashboard in both languages', async ({
   page,

@@ -69,14 +69,11 @@ describe('launcher on embedded defaults', () => {
     expect(await unknown.text()).toMatch(/404/);
   }, 180_000);
 
-  it('creates the demo customer account; it signs in with the code from the mail outbox', async () => {
-    const credentialsFile = join(dataDir, 'demo-credentials.txt');
-    expect((await stat(credentialsFile)).mode & 0o777).toBe(0o600);
-    const credentials = await readFile(credentialsFile, 'utf8');
+  /** Signs the demo customer in with the credentials npm start wrote and the code from the outbox. */
+  async function signInAsDemoCustomer(browser: TestBrowser): Promise<string> {
+    const credentials = await readFile(join(dataDir, 'demo-credentials.txt'), 'utf8');
     const email = /email: (.+)/.exec(credentials)?.[1] ?? '';
     const password = /password: (.+)/.exec(credentials)?.[1] ?? '';
-
-    const browser = new TestBrowser();
     await browser.request(`${base}/en/`);
     const post = (path: string, body: unknown) =>
       browser.request(`${base}${path}`, {
@@ -96,9 +93,25 @@ describe('launcher on embedded defaults', () => {
       'COMPLETED',
     );
     expect((await post('/api/auth/session/initiate', { flowId })).status).toBe(200);
+    expect(running?.output()).not.toContain(password);
+    return email;
+  }
+
+  it('creates the demo customer account; it signs in with the code from the mail outbox', async () => {
+    expect((await stat(join(dataDir, 'demo-credentials.txt'))).mode & 0o777).toBe(0o600);
+    const browser = new TestBrowser();
+    const email = await signInAsDemoCustomer(browser);
     const me = await (await browser.request(`${base}/api/users/me`)).json();
     expect(me.data.email).toBe(email);
-    expect(running?.output()).not.toContain(password);
+    const claims = await (await browser.request(`${base}/api/claims`)).json();
+    expect(claims.claims).toHaveLength(2);
+  });
+
+  it('without a session, customer pages send visitors home and customer calls answer 401', async () => {
+    const page = await fetch(`${base}/en/dashboard`, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/en/?next=%2Fen%2Fdashboard');
+    expect((await fetch(`${base}/api/claims`)).status).toBe(401);
   });
 
   it('signs staff in through the development provider it serves, then staff search works', async () => {
@@ -153,10 +166,13 @@ describe('launcher on embedded defaults', () => {
   }
 
   it('refuses a non-safe call without the CSRF token with 403 and changes nothing', async () => {
+    const browser = new TestBrowser();
+    await signInAsDemoCustomer(browser);
     const count = async () =>
-      ((await (await fetch(`${base}/api/claims`)).json()) as { claims: unknown[] }).claims.length;
+      ((await (await browser.request(`${base}/api/claims`)).json()) as { claims: unknown[] }).claims
+        .length;
     const before = await count();
-    const refused = await submitClaim(new TestBrowser(), { withCsrfToken: false });
+    const refused = await submitClaim(browser, { withCsrfToken: false });
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe('FORBIDDEN');
     expect(await count()).toBe(before);
@@ -164,6 +180,7 @@ describe('launcher on embedded defaults', () => {
 
   it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
     const browser = new TestBrowser();
+    await signInAsDemoCustomer(browser);
     const submitted = await submitClaim(browser, { withCsrfToken: true });
     expect(submitted.status).toBe(201);
     const { submissionId } = (await submitted.json()) as { submissionId: string };
@@ -173,7 +190,7 @@ describe('launcher on embedded defaults', () => {
     running = spawnLauncher(env);
     await waitUntilServing(`${base}/en/`, running);
 
-    const listed = (await (await fetch(`${base}/api/claims`)).json()) as {
+    const listed = (await (await browser.request(`${base}/api/claims`)).json()) as {
       claims: Array<{ submissionId: string; policyNumber: string }>;
     };
     expect(listed.claims.map((c) => c.submissionId)).toContain(submissionId);
