@@ -1,24 +1,11 @@
-import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
+import { signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
 import { chooseDemoUser, TestBrowser } from '../support/oidc-test-provider';
 import { type LauncherProcess, spawnLauncher, waitUntilServing } from './launcher-process';
-
-/** The code of the newest mail in the development outbox. */
-async function codeFromOutbox(dir: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-    const newest = files.at(-1);
-    if (newest) {
-      const code = /Code ?: ([A-Za-z0-9]+)/.exec(await readFile(join(dir, newest), 'utf8'))?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code in ${dir}`);
-}
 
 describe('launcher configuration', () => {
   it('stops with exit code 2 and names every bad variable', async () => {
@@ -69,33 +56,11 @@ describe('launcher on embedded defaults', () => {
     expect(await unknown.text()).toMatch(/404/);
   }, 180_000);
 
-  /** Signs the demo customer in with the credentials npm start wrote and the code from the outbox. */
-  async function signInAsDemoCustomer(browser: TestBrowser): Promise<string> {
-    const credentials = await readFile(join(dataDir, 'demo-credentials.txt'), 'utf8');
-    const email = /email: (.+)/.exec(credentials)?.[1] ?? '';
-    const password = /password: (.+)/.exec(credentials)?.[1] ?? '';
-    await browser.request(`${base}/en/`);
-    const post = (path: string, body: unknown) =>
-      browser.request(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-csrf-token': browser.cookie('csrf_token') ?? '',
-        },
-        body: JSON.stringify(body),
-      });
-    const { flowId } = await (await post('/api/auth/flows', {})).json();
-    expect(
-      (await (await post(`/api/auth/flows/${flowId}/password`, { email, password })).json()).status,
-    ).toBe('OTP_REQUIRED');
-    const code = await codeFromOutbox(join(dataDir, 'mail'));
-    expect((await (await post(`/api/auth/flows/${flowId}/otp`, { otp: code })).json()).status).toBe(
-      'COMPLETED',
-    );
-    expect((await post('/api/auth/session/initiate', { flowId })).status).toBe(200);
+  const signInAsDemoCustomer = async (browser: TestBrowser) => {
+    const { email, password } = await signInAsDemoCustomerAt(browser, base, dataDir);
     expect(running?.output()).not.toContain(password);
     return email;
-  }
+  };
 
   it('creates the demo customer account; it signs in with the code from the mail outbox', async () => {
     expect((await stat(join(dataDir, 'demo-credentials.txt'))).mode & 0o777).toBe(0o600);
