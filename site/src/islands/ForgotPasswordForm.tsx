@@ -1,0 +1,115 @@
+import { type FormEvent, useState } from 'react';
+import { FORGOT_PASSWORD_FIELDS } from '@contracts/identity/form-fields';
+import { checkIdentityForm, forgotPasswordFormSchema } from '@contracts/identity/identity-forms';
+import { identityMessage } from '@contracts/identity/messages';
+import {
+  callApi,
+  errorsByField,
+  focusFirstError,
+  languageOf,
+  reportedFieldErrors,
+  stringOf,
+  TextField,
+} from './account-form';
+import { type IslandMessages, islandTranslator } from './messages';
+import { resendTime, saveRecoveryFlow } from './recovery-flow';
+
+interface Props {
+  readonly lang: string;
+  readonly messages: IslandMessages;
+}
+
+const FIELDS = ['email'] as const;
+
+/** Forgot password (spec §2): an email, Continue and Cancel; the reset page comes next. */
+export default function ForgotPasswordForm({ lang, messages }: Props) {
+  const t = islandTranslator(messages);
+  const language = languageOf(lang);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(undefined);
+    const result = checkIdentityForm(forgotPasswordFormSchema(new Date()), FORGOT_PASSWORD_FIELDS, {
+      email,
+    });
+    if (!result.ok) {
+      const { byField } = errorsByField(result.errors, FIELDS, language);
+      setError(byField.email);
+      focusFirstError(FIELDS, byField);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await callApi('POST', '/api/auth/recovery', { email });
+      const flowId = stringOf(answer.body.flowId);
+      if (answer.status === 201 && flowId) {
+        saveRecoveryFlow({
+          flowId,
+          email: result.value.email,
+          timestamp: Date.now(),
+          resendAvailableAt: resendTime(answer.body.resendAvailableAt),
+        });
+        window.location.assign(`/${lang}/reset-password`);
+        return;
+      }
+      setSending(false);
+      if (answer.status === 400) {
+        const { byField, other } = errorsByField(
+          reportedFieldErrors(answer.body),
+          FIELDS,
+          language,
+        );
+        setError(byField.email ?? t('reset.error.invalidEmail'));
+        if (other[0]) setFormError(other[0]);
+        focusFirstError(FIELDS, { email: byField.email ?? 'invalid' });
+      } else if (answer.status === 429) {
+        setFormError(
+          identityMessage('rateLimited.tooManyRequests', language, {
+            seconds: answer.retryAfter ?? 60,
+          }),
+        );
+      } else {
+        setFormError(t('reset.error.serverError'));
+      }
+    } catch {
+      setSending(false);
+      setFormError(t('reset.error.serverError'));
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {formError && (
+        <p role="alert" className="form-error">
+          {formError}
+        </p>
+      )}
+      <TextField
+        id="email"
+        label={t('reset.field.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={error}
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <p className="actions">
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? t('reset.sending') : t('reset.continue')}
+        </button>
+        <a className="button button--secondary" href={`/${lang}/`}>
+          {t('reset.cancel')}
+        </a>
+      </p>
+    </form>
+  );
+}
