@@ -1,8 +1,10 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { freePort } from '../support/free-port';
 import { TestBrowser } from '../support/oidc-test-provider';
 import { type SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
@@ -15,6 +17,7 @@ describe('customer identity through the running portal, with mail over real SMTP
   let smtp: SmtpCapture;
   let portal: LauncherProcess;
   let base: string;
+  let postgresPort: number;
   const secrets: string[] = [];
   const email = 'helene.cote@example.com';
 
@@ -23,11 +26,12 @@ describe('customer identity through the running portal, with mail over real SMTP
     await chmod(dataDir, 0o755);
     smtp = await startSmtpCapture();
     const port = await freePort();
+    postgresPort = await freePort();
     base = `http://127.0.0.1:${port}`;
     portal = spawnLauncher({
       DATA_DIR: dataDir,
       PORT: String(port),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(postgresPort),
       DEMO_DATA: 'off',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'debug',
@@ -43,6 +47,22 @@ describe('customer identity through the running portal, with mail over real SMTP
     await smtp?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** Looks in the portal's own database: how many accounts hold this email. */
+  async function accountsWithEmail(address: string): Promise<number> {
+    const db = new pg.Client({
+      connectionString: embeddedDatabaseUrl(dataDir, postgresPort, 'claims'),
+    });
+    await db.connect();
+    try {
+      const { rows } = await db.query('select count(*) from identity_accounts where email = $1', [
+        address,
+      ]);
+      return Number(rows[0].count);
+    } finally {
+      await db.end();
+    }
+  }
 
   /** Non-safe calls carry the double-submit CSRF token, as the site's scripts do. */
   async function call(browser: TestBrowser, path: string, body?: unknown, withCsrf = true) {
@@ -270,6 +290,56 @@ describe('customer identity through the running portal, with mail over real SMTP
     expect(statuses).toContain('PASSWORD_LOCKED_OUT');
     const right = await (await call(browser, `/api/auth/flows/${flowId}/otp`, { otp })).json();
     expect(right.status).not.toBe('COMPLETED');
+  });
+
+  it.each([
+    ['firstName', 'J4ne', 'firstName.'],
+    ['lastName', '', 'lastName.'],
+    ['dateOfBirth', '2015-01-01', 'dateOfBirth.'],
+    ['financialInstitution', '', 'financialInstitution.'],
+    ['addressLine1', 'x'.repeat(61), 'addressLine1.'],
+    ['addressLine2', 'y'.repeat(41), 'addressLine2.'],
+    ['city', 'c'.repeat(51), 'city.'],
+    ['province', 'XX', 'province.'],
+    ['postalCode', '12345', 'postalCode.'],
+    ['country', '', 'country.'],
+    ['phone', '123', 'phone.'],
+    ['email', 'not-an-email', 'email.'],
+    ['password', 'password1A!', 'password.'],
+    ['reenterPassword', 'Other#Pass9', 'password.mismatch'],
+    ['termsAccepted', false, 'termsAccepted.'],
+  ])(
+    'refuses a bad %s with its own field error code and creates nothing',
+    async (field, value, codePrefix) => {
+      const browser = new TestBrowser();
+      await browser.request(`${base}/en/`);
+      const address = `field.${field.toLowerCase()}@example.com`;
+      const body = registrationBody({
+        email: address,
+        [field]: value,
+        ...(field === 'email' ? {} : {}),
+      });
+      const refused = await call(browser, '/api/banktech/account_creation', body);
+      expect(refused.status).toBe(400);
+      const { errors } = await refused.json();
+      const error = errors.find((e: { field: string }) => e.field === field);
+      expect(error?.code.startsWith(codePrefix), `${field}: ${error?.code}`).toBe(true);
+      expect(await accountsWithEmail(address)).toBe(0);
+    },
+  );
+
+  it('answers a filled honeypot like a success and creates nothing', async () => {
+    const browser = new TestBrowser();
+    await browser.request(`${base}/en/`);
+    const address = 'honey.pot@example.com';
+    const trapped = await call(browser, '/api/banktech/account_creation', {
+      ...registrationBody({ email: address }),
+      website: 'http://spam.example',
+    });
+    expect(trapped.status).toBe(201);
+    expect(await accountsWithEmail(address)).toBe(0);
+    const recovery = await call(browser, '/api/auth/recovery', { email: address, website: 'x' });
+    expect(recovery.status).toBe(201);
   });
 
   it('writes no password, one-time code or session id to its logs', () => {

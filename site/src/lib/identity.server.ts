@@ -51,3 +51,15 @@ export function setSessionCookie(
 export function clearSessionCookie(cookies: AstroCookies): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
 }
+
+/** A field only robots fill (public forms hide it from people). */
+const HONEYPOT = 'website';
+
+/** The body without the honeypot, and whether a robot filled it. */
+export function withoutHoneypot(body: unknown): {
+  trapped: boolean;
+  fields: Record<string, unknown>;
+} {
+  const { [HONEYPOT]: trap, ...fields } = (body ?? {}) as Record<string, unknown>;
+  return { trapped: typeof trap === 'string' && trap !== '', fields };
+}

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { requestPasswordRecovery } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
-import { IDENTITY_BODY_BYTES, identityPorts, requestOrigin } from '@site/lib/identity.server';
+import {
+  IDENTITY_BODY_BYTES,
+  identityPorts,
+  requestOrigin,
+  withoutHoneypot,
+} from '@site/lib/identity.server';
 import { readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
