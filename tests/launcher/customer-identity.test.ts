@@ -338,8 +338,15 @@ describe('customer identity through the running portal, with mail over real SMTP
     });
     expect(trapped.status).toBe(201);
     expect(await accountsWithEmail(address)).toBe(0);
-    const recovery = await call(browser, '/api/auth/recovery', { email: address, website: 'x' });
+    // A trapped recovery for a real account answers alike and mails nothing.
+    const real = 'honey.recovery@example.com';
+    await registered(browser, real);
+    const mailsBefore = smtp.messages.length;
+    const recovery = await call(browser, '/api/auth/recovery', { email: real, website: 'x' });
     expect(recovery.status).toBe(201);
+    expect((await recovery.json()).status).toBe('RECOVERY_CODE_REQUIRED');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages.length).toBe(mailsBefore);
   });
 
   it('writes no password, one-time code or session id to its logs', () => {

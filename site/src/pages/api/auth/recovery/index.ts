@@ -13,9 +13,13 @@ export const prerender = false;
 
 /** Forgot password: the same answer whether or not the email has an account. */
 export const POST = apiRoute(async (context) => {
-  const body = await readJsonBody(context.request, IDENTITY_BODY_BYTES);
+  const { trapped, fields } = withoutHoneypot(
+    await readJsonBody(context.request, IDENTITY_BODY_BYTES),
+  );
+  // A robot gets the answer's shape; nothing is mailed.
+  if (trapped) return json({ status: 'RECOVERY_CODE_REQUIRED', flowId: randomUUID() }, 201);
   return json(
-    await requestPasswordRecovery(await identityPorts(), body, requestOrigin(context)),
+    await requestPasswordRecovery(await identityPorts(), fields, requestOrigin(context)),
     201,
   );
 });
