@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { DocumentStorage, StoredObject } from '@contracts/documents/document-storage';
 import {
   addressOf,
@@ -8,6 +7,7 @@ import {
   InvalidDocumentKeyError,
   parseDocumentKey,
 } from './document-key';
+import { writeAtomically } from '../files/write-atomically';
 
 /** An object and its content type, which sits beside it in `{sha256}.json`. */
 interface ObjectFiles {
@@ -72,27 +72,6 @@ function objectFiles(root: string, address: DocumentAddress): ObjectFiles {
 
 function storedObject(address: DocumentAddress, size: number, contentType: string): StoredObject {
   return { key: address.key, sha256: address.sha256, size, contentType };
-}
-
-/**
- * Written under a temporary name, flushed, then renamed: a crash leaves either no file
- * or the whole file under the final name, never part of one.
- */
-async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 async function readContentType(files: ObjectFiles): Promise<string> {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLineIncludes, stopProcess } from '../files/processes';
 
 const PID_FILE = 'launcher.pid';
 
@@ -15,15 +16,7 @@ export async function takeOverDataDir(
   const pid = existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8'), 10) : Number.NaN;
   if (Number.isInteger(pid) && pid !== process.pid && isLauncher(pid)) {
     log(`stopping the earlier launcher (pid ${pid}) still running on ${dataDir}`);
-    process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 20_000;
-    while (isAlive(pid)) {
-      if (Date.now() > deadline) {
-        process.kill(pid, 'SIGKILL');
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await stopProcess(pid, 'SIGTERM', 20_000);
   }
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
@@ -41,20 +34,4 @@ export function watchParent(onOrphaned: () => void): void {
   timer.unref();
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isLauncher(pid: number): boolean {
-  if (!isAlive(pid)) return false;
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('infra/launcher/main.ts');
-  } catch {
-    return false;
-  }
-}
+const isLauncher = (pid: number) => commandLineIncludes(pid, 'infra/launcher/main.ts') === true;

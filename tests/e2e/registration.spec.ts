@@ -1,45 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
-
-/** Where the e2e portal (playwright.config.ts) writes its mail. */
-const OUTBOX = '.test-results/e2e-data/mail';
-const CODE = /Code ?: ([A-Za-z0-9]+)/;
-
-const uniqueEmail = (label: string) =>
-  `e2e.${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.test`;
-
-async function outboxFiles(): Promise<string[]> {
-  try {
-    return (await readdir(OUTBOX)).filter((name) => name.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-}
-
-/** The code of the newest mail to `email` that was not in `seen`; mail may come in the background. */
-async function codeMailedTo(email: string, seen: readonly string[]): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const fresh = (await outboxFiles()).filter((name) => !seen.includes(name)).reverse();
-        for (const name of fresh) {
-          const mail = await simpleParser(await readFile(join(OUTBOX, name)));
-          const recipients = [mail.to ?? []].flat().map((to) => to.text.toLowerCase());
-          if (!recipients.some((to) => to.includes(email.toLowerCase()))) continue;
-          code = CODE.exec(mail.text ?? '')?.[1];
-          if (code) return true;
-        }
-        return false;
-      },
-      { message: `a code mailed to ${email}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return code as string;
-}
+import { codeMailedTo, outboxFiles, uniqueEmail } from './support/customers';
 
 /** The islands answer only once hydrated: wait until no island is still server-rendered only. */
 async function open(page: Page, path: string) {
