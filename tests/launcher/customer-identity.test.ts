@@ -347,6 +347,17 @@ describe('customer identity through the running portal, with mail over real SMTP
     expect((await recovery.json()).status).toBe('RECOVERY_CODE_REQUIRED');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.messages.length).toBe(mailsBefore);
+
+    // A trapped sign-in is told the credentials are wrong, with the right password, and no code is mailed.
+    const { flowId } = await (await call(browser, '/api/auth/flows')).json();
+    const signIn = await call(browser, `/api/auth/flows/${flowId}/password`, {
+      email: real,
+      password: VALID_PASSWORD,
+      website: 'x',
+    });
+    expect((await signIn.json()).status).toBe('INVALID_CREDENTIALS');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.length).toBe(mailsBefore);
   });
 
   it('writes no password, one-time code or session id to its logs', () => {

@@ -13,6 +13,7 @@ import {
 } from './account-form';
 import { type IslandMessages, islandTranslator } from './messages';
 import { resendTime, saveRecoveryFlow } from './recovery-flow';
+import { HoneypotField } from './HoneypotField';
 
 interface Props {
   readonly lang: string;
@@ -26,6 +27,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
   const t = islandTranslator(messages);
   const language = languageOf(lang);
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -44,7 +46,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
     }
     setSending(true);
     try {
-      const answer = await callApi('POST', '/api/auth/recovery', { email });
+      const answer = await callApi('POST', '/api/auth/recovery', { email, website });
       const flowId = stringOf(answer.body.flowId);
       if (answer.status === 201 && flowId) {
         saveRecoveryFlow({
@@ -101,6 +103,12 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
           setEmail(event.target.value);
           setError(undefined);
         }}
+      />
+      <HoneypotField
+        id="forgot-website"
+        label={t('register.field.website')}
+        value={website}
+        onChange={setWebsite}
       />
       <p className="actions">
         <button type="submit" className="button button--primary" disabled={sending}>

@@ -7,6 +7,7 @@ import {
   postJson,
   storeVerificationFlow,
 } from './VerificationCodeForm';
+import { HoneypotField } from './HoneypotField';
 
 interface Props {
   readonly lang: string;
@@ -46,6 +47,8 @@ function setupRefusal(t: IslandTranslate, answer: ApiAnswer): string {
 export default function LoginForm({ lang, messages, next }: Props) {
   const t = islandTranslator(messages);
   const [values, setValues] = useState({ email: '', password: '' });
+  // The honeypot: people never see it, so it stays empty unless a robot fills it.
+  const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -86,6 +89,7 @@ export default function LoginForm({ lang, messages, next }: Props) {
     const checked = await postJson(`/api/auth/flows/${encodeURIComponent(flowId)}/password`, {
       email,
       password,
+      website,
     });
     if (checked.status === 200 && checked.body.status === 'OTP_REQUIRED') {
       storeVerificationFlow({ kind: 'sign-in', flowId, email, ...(next ? { next } : {}) });
@@ -194,6 +198,12 @@ export default function LoginForm({ lang, messages, next }: Props) {
         />
         {error('password')}
       </div>
+      <HoneypotField
+        id="login-website"
+        label={t('login.website')}
+        value={website}
+        onChange={setWebsite}
+      />
       <p className="login-form__forgot">
         <a href={`/${lang}/forgot-password`}>{t('login.forgotPassword')}</a>
       </p>
