@@ -8,10 +8,8 @@ declare namespace App {
     tenant: import('./routing/tenant').TenantId;
     /** The page language from the /{lang}/ prefix (en for API and admin routes). */
     lang: import('./i18n/i18n').Lang;
-    /** The signed-in customer, set by the principal middleware only. */
+    /** The customer of the request's session, set by the principal middleware only. */
     customer?: import('@contracts/claims/events').Claimant;
-    /** True when `customer` comes from a real session, not the development stand-in. */
-    customerSession?: boolean;
     /** The signed-in staff member, set by the principal middleware only. */
     staff?: import('@contracts/principals').StaffMember;
   }

@@ -10,10 +10,7 @@ import { staffFromCookies } from '@site/lib/staff-auth.server';
 export const resolvePrincipal: MiddlewareHandler = async (context, next) => {
   const sessionId = context.cookies.get(SESSION_COOKIE)?.value;
   const session = sessionId ? await lookupSession(await identityPorts(), sessionId) : undefined;
-  if (session) {
-    context.locals.customer = session.claimant;
-    context.locals.customerSession = true;
-  }
+  if (session) context.locals.customer = session.claimant;
   if (context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/admin')) {
     context.locals.staff = await staffFromCookies(context.cookies);
   }
