@@ -5,9 +5,9 @@ import { identityMessage } from '@contracts/identity/messages';
 import {
   callApi,
   errorsByField,
+  serverFieldErrors,
   focusFirstError,
   languageOf,
-  reportedFieldErrors,
   stringOf,
   TextField,
 } from './account-form';
@@ -60,11 +60,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
       }
       setSending(false);
       if (answer.status === 400) {
-        const { byField, other } = errorsByField(
-          reportedFieldErrors(answer.body),
-          FIELDS,
-          language,
-        );
+        const { byField, other } = serverFieldErrors(answer.body, FIELDS, language);
         setError(byField.email ?? t('reset.error.invalidEmail'));
         if (other[0]) setFormError(other[0]);
         focusFirstError(FIELDS, { email: byField.email ?? 'invalid' });

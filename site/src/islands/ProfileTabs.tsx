@@ -18,13 +18,13 @@ import type { CustomerProfile } from '@contracts/identity/profile';
 import {
   type ApiAnswer,
   callApi,
-  errorsByField,
+  serverFieldErrors,
+  showFieldErrors,
   type FieldErrors,
   focusFirstError,
   type Language,
   languageOf,
   PasswordRequirements,
-  reportedFieldErrors,
   SelectField,
   SuccessDialog,
   TextField,
@@ -201,9 +201,7 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
       values,
     );
     if (!result.ok) {
-      const { byField } = errorsByField(result.errors, PROFILE_FIELDS, language);
-      setErrors(byField);
-      focusFirstError(PROFILE_FIELDS, byField);
+      showFieldErrors(result.errors, PROFILE_FIELDS, language, setErrors);
       return;
     }
     setSending(true);
@@ -219,11 +217,7 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
         return;
       }
       if (answer.status === 400) {
-        const { byField, other } = errorsByField(
-          reportedFieldErrors(answer.body),
-          PROFILE_FIELDS,
-          language,
-        );
+        const { byField, other } = serverFieldErrors(answer.body, PROFILE_FIELDS, language);
         setErrors(byField);
         setFormError(other[0] ?? t('profile.error.updateFailed'));
         focusFirstError(PROFILE_FIELDS, byField);
@@ -247,9 +241,7 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
       passwords,
     );
     if (!result.ok) {
-      const { byField } = errorsByField(result.errors, PASSWORD_FIELDS, language);
-      setErrors(byField);
-      focusFirstError(PASSWORD_FIELDS, byField);
+      showFieldErrors(result.errors, PASSWORD_FIELDS, language, setErrors);
       return;
     }
     setSending(true);
@@ -264,11 +256,7 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
       }
       if (signedOut(answer, lang)) return;
       if (answer.status === 400) {
-        const { byField, other } = errorsByField(
-          reportedFieldErrors(answer.body),
-          PASSWORD_FIELDS,
-          language,
-        );
+        const { byField, other } = serverFieldErrors(answer.body, PASSWORD_FIELDS, language);
         setErrors(byField);
         if (other[0]) setFormError(other[0]);
         else if (!PASSWORD_FIELDS.some((field) => byField[field])) {

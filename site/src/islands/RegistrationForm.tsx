@@ -6,11 +6,11 @@ import { identityMessage } from '@contracts/identity/messages';
 import {
   callApi,
   errorsByField,
+  serverFieldErrors,
   type FieldErrors,
   focusFirstError,
   languageOf,
   PasswordRequirements,
-  reportedFieldErrors,
   SelectField,
   stringOf,
   TextField,
@@ -128,11 +128,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
         return;
       }
       if (answer.status === 400) {
-        const { byField, other } = errorsByField(
-          reportedFieldErrors(answer.body),
-          FIELD_ORDER,
-          language,
-        );
+        const { byField, other } = serverFieldErrors(answer.body, FIELD_ORDER, language);
         setErrors(byField);
         setFormMessage(other[0] ? { kind: 'text', text: other[0] } : { kind: 'fixFields' });
         focusFirstError(FIELD_ORDER, byField);

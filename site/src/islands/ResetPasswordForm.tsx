@@ -4,13 +4,13 @@ import { checkIdentityForm, resetPasswordFormSchema } from '@contracts/identity/
 import { identityMessage } from '@contracts/identity/messages';
 import {
   callApi,
-  errorsByField,
+  serverFieldErrors,
+  showFieldErrors,
   type FieldErrors,
   focusFirstError,
   languageOf,
   minutesAndSeconds,
   PasswordRequirements,
-  reportedFieldErrors,
   stringOf,
   SuccessDialog,
   TextField,
@@ -85,9 +85,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
       values,
     );
     if (!result.ok) {
-      const { byField } = errorsByField(result.errors, FIELDS, language);
-      setErrors(byField);
-      focusFirstError(FIELDS, byField);
+      showFieldErrors(result.errors, FIELDS, language, setErrors);
       return;
     }
     setSending(true);
@@ -118,11 +116,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
         return;
       }
       if (answer.status === 400) {
-        const { byField, other } = errorsByField(
-          reportedFieldErrors(answer.body),
-          FIELDS,
-          language,
-        );
+        const { byField, other } = serverFieldErrors(answer.body, FIELDS, language);
         setErrors(byField);
         setFormError(other[0]);
         focusFirstError(FIELDS, byField);

@@ -129,6 +129,27 @@ export function focusFirstError<F extends string>(
   requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
 }
 
+/** The field errors of a 400 answer, in the page's language, by field. */
+export function serverFieldErrors<F extends string>(
+  body: JsonObject,
+  fields: readonly F[],
+  language: Language,
+): { readonly byField: FieldErrors<F>; readonly other: string[] } {
+  return errorsByField(reportedFieldErrors(body), fields, language);
+}
+
+/** Shows errors under their fields and moves focus to the first of them. */
+export function showFieldErrors<F extends string>(
+  errors: readonly ReportedFieldError[],
+  fields: readonly F[],
+  language: Language,
+  setErrors: (errors: FieldErrors<F>) => void,
+): void {
+  const { byField } = errorsByField(errors, fields, language);
+  setErrors(byField);
+  focusFirstError(fields, byField);
+}
+
 /** `mm:ss` of a number of seconds. */
 export function minutesAndSeconds(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
