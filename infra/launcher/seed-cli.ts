@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { customerFor, generateClaim, randomFrom } from '../demo/claim-generator';
+import { importNewStreams, type NewStream } from '../eventstore/postgres/import-streams';
 import { embeddedDatabaseUrl } from '../postgres/embedded';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
@@ -8,10 +9,11 @@ import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
 
 /**
- * `npm run seed -- --claims N [--seed S] [--writers W]`: writes N realistic claims (every
- * status, staff saves, documents, many customers) through the real event store.
+ * `npm run seed -- --claims N [--seed S] [--writers W] [--batch B]`: writes N realistic claims
+ * (every status, staff saves, documents, many customers) through the real event store, B claims
+ * per transaction on W connections.
  */
-const USAGE = 'usage: npm run seed -- --claims N [--seed S] [--writers W]';
+const USAGE = 'usage: npm run seed -- --claims N [--seed S] [--writers W] [--batch B]';
 
 function readArguments() {
   try {
@@ -19,13 +21,16 @@ function readArguments() {
       options: {
         claims: { type: 'string' },
         seed: { type: 'string', default: '1' },
-        writers: { type: 'string', default: '8' },
+        writers: { type: 'string', default: '2' },
+        batch: { type: 'string', default: '500' },
       },
     });
-    const numbers = [values.claims, values.seed, values.writers].map((v) => Number(v));
+    const numbers = [values.claims, values.seed, values.writers, values.batch].map((v) =>
+      Number(v),
+    );
     if (numbers.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('not whole numbers');
-    const [claims, seed, writers] = numbers as [number, number, number];
-    return { claims, seed, writers };
+    const [claims, seed, writers, batch] = numbers as [number, number, number, number];
+    return { claims, seed, writers, batch };
   } catch {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
@@ -50,19 +55,33 @@ const progress = setInterval(() => {
   process.stdout.write(`  ${next} / ${args.claims} claims, ${events} events\n`);
 }, 5_000);
 
+/** The next claims to write, generated in order so a seed always gives the same data. */
+function nextClaims(count: number): NewStream[] {
+  const streams: NewStream[] = [];
+  for (; count > 0 && next < args.claims; count--, next++) {
+    const customer = customerFor(Math.floor(random.next() * customers));
+    streams.push(...generateClaim(next + args.seed * 10_000_000, customer, random, now).streams);
+  }
+  return streams;
+}
+
+// On Postgres, a batch of claims per transaction; EventStoreDB takes them one append each.
+const write = runtime.config.EVENTSTORE_URL
+  ? async (streams: readonly NewStream[]) => {
+      for (const { streamId, events: batch } of streams)
+        await runtime.eventStore.append(streamId, batch, { expectedRevision: 'no_stream' });
+    }
+  : (streams: readonly NewStream[]) => importNewStreams(runtime.pool, streams);
+
 await Promise.all(
   Array.from({ length: args.writers }, async () => {
-    for (let index = next++; index < args.claims; index = next++) {
-      const customer = customerFor(Math.floor(random.next() * customers));
-      for (const { streamId, events: batch } of generateClaim(
-        index + args.seed * 10_000_000,
-        customer,
-        random,
-        now,
-      ).streams) {
-        await runtime.eventStore.append(streamId, batch, { expectedRevision: 'no_stream' });
-        events += batch.length;
-      }
+    for (
+      let streams = nextClaims(args.batch);
+      streams.length > 0;
+      streams = nextClaims(args.batch)
+    ) {
+      await write(streams);
+      events += streams.reduce((sum, stream) => sum + stream.events.length, 0);
     }
   }),
 );
