@@ -74,6 +74,8 @@ export interface ReadAllOptions {
   /** Events strictly after this position are returned. */
   readonly after: LogPosition;
   readonly maxCount: number;
+  /** Only events of these types (a rebuild reads just its projection's); absent: all. */
+  readonly eventTypes?: readonly string[];
 }
 
 export interface SubscribeOptions {

@@ -121,7 +121,9 @@ export const CLAIM_EVENT_SCHEMA_VERSIONS: Record<ClaimEventType, number> = {
   DecisionLetterRead: 1,
 };
 
-const CLAIM_EVENT_TYPES = new Set<string>(Object.keys(CLAIM_EVENT_SCHEMA_VERSIONS));
+export const CLAIM_EVENT_TYPES: ReadonlySet<string> = new Set<string>(
+  Object.keys(CLAIM_EVENT_SCHEMA_VERSIONS),
+);
 
 export function isClaimEvent(event: RecordedEvent): boolean {
   return CLAIM_EVENT_TYPES.has(event.type);

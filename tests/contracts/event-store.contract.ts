@@ -240,6 +240,33 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(mine.map((e) => e.type)).toEqual(['A0', 'A1', 'B0', 'A2']);
       });
 
+      it('reads only the event types asked for, in log order', async () => {
+        const stream = uniqueStream('typed');
+        const kept = [testEvent('Kept'), testEvent('Kept')];
+        await store.append(
+          stream,
+          [kept[0] as NewEvent, testEvent('Skipped'), kept[1] as NewEvent],
+          {
+            expectedRevision: 'no_stream',
+          },
+        );
+        await waitUntilLogHas(store, (kept[1] as NewEvent).metadata.eventId);
+
+        const seen: RecordedEvent[] = [];
+        let after = START_OF_LOG;
+        for (;;) {
+          const batch = await store.readAll({ after, maxCount: 1, eventTypes: ['Kept'] });
+          const last = batch.at(-1);
+          if (!last) break;
+          expect(batch.every((e) => e.type === 'Kept')).toBe(true);
+          seen.push(...batch);
+          after = last.position;
+        }
+        expect(seen.filter((e) => e.streamId === stream).map((e) => e.metadata.eventId)).toEqual(
+          kept.map((e) => e.metadata.eventId),
+        );
+      });
+
       it('chains each event hash to the previous one in its stream', async () => {
         const stream = uniqueStream();
         await store.append(stream, [testEvent(), testEvent()], { expectedRevision: 'no_stream' });

@@ -327,7 +327,12 @@ export function createEventStoreDbEventStoreFromClient(
     return events.map(toRecorded);
   }
 
-  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async function readAll({
+    after,
+    maxCount,
+    eventTypes,
+  }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const wanted = eventTypes && new Set(eventTypes);
     assertOpen();
     if (maxCount <= 0) return [];
     const batch: RecordedEvent[] = [];
@@ -353,7 +358,7 @@ export function createEventStoreDbEventStoreFromClient(
         const position = logPositionOf(event);
         if (compareLogPositions(position, seen) <= 0) continue;
         seen = position;
-        if (isOwnEvent(event)) batch.push(toRecorded(event));
+        if (isOwnEvent(event) && (!wanted || wanted.has(event.type))) batch.push(toRecorded(event));
       }
       if (batch.length >= maxCount || read < pageSize) return batch;
     }

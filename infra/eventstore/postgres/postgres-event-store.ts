@@ -119,16 +119,21 @@ export function createPostgresEventStore(
     return rows.map(toRecorded);
   }
 
-  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async function readAll({
+    after,
+    maxCount,
+    eventTypes,
+  }: ReadAllOptions): Promise<RecordedEvent[]> {
     // Only transactions below the snapshot's xmin are certainly finished, so no event can
     // still appear before the last one we return (see docs/decisions on event ordering).
     const { rows } = await pool.query<EventRow>(
       `select ${EVENT_COLUMNS} from events
        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         and ($4::text[] is null or event_type = any($4::text[]))
        order by transaction_id, global_position
        limit $3`,
-      [after.commit.toString(), after.prepare.toString(), maxCount],
+      [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
     );
     return rows.map(toRecorded);
   }
