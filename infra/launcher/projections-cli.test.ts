@@ -61,9 +61,7 @@ describe('projections CLI', { timeout: 90_000 }, () => {
 
     const rebuilt = await projectionsCli(url(), 'rebuild', '--batch-size', '2');
     expect(rebuilt.code).toBe(0);
-    expect(rebuilt.stdout).toMatch(
-      /^rebuilt claims: 5 events applied \(6 read\) in [\d.]+ s, \d+ events\/s/,
-    );
+    expect(rebuilt.stdout).toMatch(/^rebuilt claims: 5 events applied in [\d.]+ s, \d+ events\/s/);
     expect((await projectionsCli(url(), 'verify')).code).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ function parse() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { 'batch-size': { type: 'string', default: '5000' } },
+      options: { 'batch-size': { type: 'string', default: '10000' } },
     });
   } catch (error) {
     return usage((error as Error).message);
@@ -71,7 +71,7 @@ try {
       });
       print(
         `rebuilt ${result.projection}: ${result.eventsApplied} events applied ` +
-          `(${result.eventsRead} read) in ${result.seconds.toFixed(1)} s, ` +
+          `in ${result.seconds.toFixed(1)} s, ` +
           `${Math.round(result.eventsPerSecond)} events/s; checkpoint ${at(result.checkpoint)}`,
       );
       continue;

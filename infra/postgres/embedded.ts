@@ -39,7 +39,16 @@ export async function startEmbeddedPostgres(
     password,
     persistent: true,
     createPostgresUser: isRoot(),
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // max_wal_size: a rebuild or bulk import writes gigabytes; at the 1 GB default Postgres
+    // forces a checkpoint every few seconds, and every page written after one goes to WAL whole.
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'max_wal_size=4GB',
+    ],
     onLog: (message) => void appendFile(logFile, message).catch(() => {}),
     onError: (error) => void appendFile(logFile, `${String(error)}\n`).catch(() => {}),
   });

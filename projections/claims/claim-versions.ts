@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
+import type { ClaimRow } from './claim-rows';
 
 /** One row per version of a claim: the staff Claims History tab (staff spec §2). */
 export const claimVersionsMigration = {
@@ -34,31 +35,87 @@ export const claimVersionsMigration = {
   `,
 };
 
-/**
- * Copies the claim's row, just updated in the same transaction, as the version the event
- * made. A version already there is left alone, so applying an event twice changes nothing.
- */
-export async function snapshotVersion(
-  client: SqlClient,
-  recorded: RecordedEvent,
-  submissionId: string,
-  version: number,
-): Promise<void> {
+/** A `claim_versions` row as JSON, in the table's column order. */
+export interface ClaimVersionRow {
+  readonly submission_id: string;
+  readonly version: number;
+  readonly claim_number: string | null;
+  readonly claim_type: string;
+  readonly product_type: string;
+  readonly coverage: string;
+  readonly status: string;
+  readonly benefit_amount: number;
+  readonly first_payment_date: string | null;
+  readonly last_payment_date: string | null;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly email: string;
+  readonly dob: string;
+  readonly claim_description: string;
+  readonly additional_reason: string | null;
+  readonly confirmation_number: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly updated_by: string | null;
+  readonly event_type: string;
+  readonly initial_document_count: number;
+  readonly additional_document_count: number;
+}
+
+export const VERSION_COLUMNS = [
+  'submission_id',
+  'version',
+  'claim_number',
+  'claim_type',
+  'product_type',
+  'coverage',
+  'status',
+  'benefit_amount',
+  'first_payment_date',
+  'last_payment_date',
+  'first_name',
+  'last_name',
+  'email',
+  'dob',
+  'claim_description',
+  'additional_reason',
+  'confirmation_number',
+  'created_at',
+  'updated_at',
+  'updated_by',
+  'event_type',
+  'initial_document_count',
+  'additional_document_count',
+] as const satisfies readonly (keyof ClaimVersionRow)[];
+
+/** The claim as the event left it, stamped with when, by whom and by which event. */
+export function versionRow(row: ClaimRow, recorded: RecordedEvent): ClaimVersionRow {
   const actor = recorded.metadata.actor;
-  await client.query(
-    `insert into claim_versions (
-       submission_id, version, claim_number, claim_type, product_type, coverage, status,
-       benefit_amount, first_payment_date, last_payment_date, first_name, last_name, email, dob,
-       claim_description, additional_reason, confirmation_number, created_at, updated_at,
-       updated_by, event_type, initial_document_count, additional_document_count)
-     select submission_id, $2, claim_number, claim_type, product_type, product_code, status,
-       benefit_amount, first_payment_date, last_payment_date, first_name, last_name, email,
-       date_of_birth, claim_description, additional_reason, confirmation_number, created_at, $3,
-       $4, $5, initial_document_count, additional_document_count
-     from claims where submission_id = $1 and version = $2
-     on conflict (submission_id, version) do nothing`,
-    [submissionId, version, recorded.metadata.occurredAt, actor.email ?? actor.id, recorded.type],
-  );
+  return {
+    submission_id: row.submission_id,
+    version: row.version,
+    claim_number: row.claim_number,
+    claim_type: row.claim_type,
+    product_type: row.product_type,
+    coverage: row.product_code,
+    status: row.status,
+    benefit_amount: row.benefit_amount,
+    first_payment_date: row.first_payment_date,
+    last_payment_date: row.last_payment_date,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    dob: row.date_of_birth,
+    claim_description: row.claim_description,
+    additional_reason: row.additional_reason,
+    confirmation_number: row.confirmation_number,
+    created_at: row.created_at,
+    updated_at: recorded.metadata.occurredAt,
+    updated_by: actor.email ?? actor.id,
+    event_type: recorded.type,
+    initial_document_count: row.initial_document_count,
+    additional_document_count: row.additional_document_count,
+  };
 }
 
 export const HISTORY_COLUMNS = [

@@ -19,6 +19,8 @@ import {
 } from '@services/claims/testing/handler-harness';
 import type { CommandContext } from '@services/shared/command-context';
 import { applyBatch } from '../runner/run-projections';
+import { CLAIM_COLUMNS } from './claim-rows';
+import { VERSION_COLUMNS } from './claim-versions';
 import { claimsProjection } from './claims-projection';
 import { getCustomerClaim, listCustomerClaims } from './customer-claims-query';
 
@@ -55,6 +57,13 @@ const eventCount = async (harness: Harness) =>
 
 const snapshot = async (harness: Harness) =>
   (await harness.database.pool.query('select * from claims order by submission_id')).rows;
+
+const versionSnapshot = async (harness: Harness) =>
+  (
+    await harness.database.pool.query(
+      'select * from claim_versions order by submission_id, version',
+    )
+  ).rows;
 
 async function applyAll(harness: Harness): Promise<RecordedEvent[]> {
   const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
@@ -274,5 +283,31 @@ describe('claims projection: documents, staff saves and the letter', () => {
     expect(
       events.filter((event) => claimsProjection.handles(event)).map((e) => e.streamId),
     ).toEqual(Array(5).fill(claimStreamId(submissionId)));
+  });
+
+  it('gives the same rows whether the events come in one batch or one event a batch', async () => {
+    const claims = await snapshot(harness);
+    const versions = await versionSnapshot(harness);
+    await harness.database.pool.query(
+      'truncate claims, claim_versions; delete from projection_checkpoints',
+    );
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    for (const event of events) await applyBatch(harness.database.pool, claimsProjection, [event]);
+    expect(await snapshot(harness)).toEqual(claims);
+    expect(await versionSnapshot(harness)).toEqual(versions);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('writes every column of both tables, so a new column cannot be left to its default', async () => {
+    const columnsOf = async (table: string) =>
+      (
+        await harness.database.pool.query(
+          `select column_name from information_schema.columns
+           where table_schema = 'public' and table_name = $1 order by column_name`,
+          [table],
+        )
+      ).rows.map((r) => r.column_name);
+    expect(await columnsOf('claims')).toEqual([...CLAIM_COLUMNS].sort());
+    expect(await columnsOf('claim_versions')).toEqual([...VERSION_COLUMNS].sort());
   });
 });

@@ -5,5 +5,7 @@ import type { SqlClient } from './sql';
 export interface Projection {
   readonly name: string;
   handles(event: RecordedEvent): boolean;
+  /** The event types `handles` accepts, when it goes by type: rebuilds then read only these. */
+  readonly eventTypes?: readonly string[];
   apply(client: SqlClient, events: readonly RecordedEvent[]): Promise<void>;
 }

@@ -49,10 +49,12 @@ describe('rebuild', () => {
   });
   afterAll(() => harness.close());
 
-  it('gives the rows the live projection has, under the same index names, and ends the checkpoint at the last event', async () => {
+  it('gives the rows the live projection has, under the same index names, and ends the checkpoint at its last event', async () => {
     const live = await tableRows(pool(), CLAIMS_TABLES);
     const indexes = await definitions();
-    const events = await visibleEvents(harness);
+    // It reads only its own event types: claim-number reservations are left out.
+    const events = (await visibleEvents(harness)).filter((e) => claimsProjection.handles(e));
+    expect(events.length).toBeLessThan((await visibleEvents(harness)).length);
 
     const result = await rebuild();
 
@@ -61,8 +63,7 @@ describe('rebuild', () => {
     expect(await definitions()).toEqual(indexes);
     expect(result).toMatchObject({
       projection: 'claims',
-      eventsRead: events.length,
-      eventsApplied: events.filter((e) => claimsProjection.handles(e)).length,
+      eventsApplied: events.length,
       checkpoint: events.at(-1)?.position,
     });
     expect(result.eventsPerSecond).toBeGreaterThan(0);

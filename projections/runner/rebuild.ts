@@ -3,6 +3,7 @@ import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { replayLog } from './replay-log';
 import {
+  addDeferredIndexes,
   applyToShadow,
   createShadowTables,
   dropSchema,
@@ -25,8 +26,6 @@ export interface RebuildOptions {
 
 export interface RebuildResult {
   readonly projection: string;
-  /** Events read from the log, of every type. */
-  readonly eventsRead: number;
   /** Events the projection handles, written to the new tables. */
   readonly eventsApplied: number;
   readonly seconds: number;
@@ -64,14 +63,17 @@ export async function rebuildProjection(
       await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
       const filled = await replayLog(
         eventStore,
-        { after: START_OF_LOG, batchSize },
+        { after: START_OF_LOG, batchSize, eventTypes: projection.eventTypes },
         async (events) => {
-          applied += await inTransaction(pool, (client) =>
-            applyToShadow(client, shadow, projection, events),
-          );
+          applied += await inTransaction(pool, async (client) => {
+            // A crash mid-rebuild only means rebuilding again, so no flush per batch.
+            await client.query('set local synchronous_commit = off');
+            return applyToShadow(client, shadow, projection, events);
+          });
           await options.onProgress?.({ events: events.length, position: events.at(-1)!.position });
         },
       );
+      await addDeferredIndexes(pool, shadow, tables);
       for (const table of tables) await pool.query(`analyze ${shadow}.${identifier(table)}`);
 
       const swapped = await inTransaction(pool, async (client) => {
@@ -81,7 +83,7 @@ export async function rebuildProjection(
         await lockCheckpoint(client, projection.name);
         const rest = await replayLog(
           eventStore,
-          { after: filled.position, batchSize },
+          { after: filled.position, batchSize, eventTypes: projection.eventTypes },
           async (events) => {
             applied += await applyToShadow(client, shadow, projection, events);
           },
@@ -102,7 +104,6 @@ export async function rebuildProjection(
       const seconds = (performance.now() - started) / 1_000;
       return {
         projection: projection.name,
-        eventsRead: filled.events + swapped.rest.events,
         eventsApplied: applied,
         seconds,
         eventsPerSecond: seconds > 0 ? applied / seconds : applied,

@@ -60,7 +60,12 @@ export async function withShadowLock<T>(
   }
 }
 
-/** A fresh schema holding an empty copy of each live table: columns, defaults, constraints, indexes. */
+/**
+ * A fresh schema holding an empty copy of each live table: columns, defaults, constraints,
+ * and the unique keys upserts need. The other indexes come after the rows (see
+ * `addDeferredIndexes`): building an index once is much cheaper than keeping it up to date
+ * through millions of inserts.
+ */
 export async function createShadowTables(
   client: SqlClient,
   schema: string,
@@ -71,10 +76,68 @@ export async function createShadowTables(
   await client.query(`create schema ${identifier(schema)}`);
   for (const table of tables) {
     await client.query(
-      `create table ${schema}.${identifier(table)} (like public.${table} including all)`,
+      `create table ${schema}.${identifier(table)}
+       (like public.${table} including all excluding indexes)`,
     );
-    await nameIndexesAsLive(client, schema, table);
+    for (const key of await uniqueKeysOf(client, table)) {
+      await client.query(
+        `alter table ${schema}.${table} add constraint "${key.name}" ${key.definition}`,
+      );
+    }
   }
+}
+
+/**
+ * The live tables' other indexes, under their live names, on the filled shadow tables.
+ * Built two at a time: an index build is a sort on one core, and the machine has two.
+ */
+export async function addDeferredIndexes(
+  pool: SqlPool,
+  schema: string,
+  tables: readonly string[],
+): Promise<void> {
+  const definitions: string[] = [];
+  for (const table of tables) {
+    const { rows } = await pool.query<{ definition: string }>(
+      `select pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+       where i.indrelid = $1::regclass
+         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+       order by i.indexrelid`,
+      [`public.${identifier(table)}`],
+    );
+    for (const { definition } of rows) {
+      const onShadow = definition.replace(
+        new RegExp(` ON (ONLY )?(public\\.)?${table} `),
+        ` ON ${schema}.${table} `,
+      );
+      if (onShadow === definition) throw new Error(`Cannot move index to ${schema}: ${definition}`);
+      definitions.push(onShadow);
+    }
+  }
+  const build = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query(`set maintenance_work_mem = '256MB'`);
+      for (let next = definitions.shift(); next; next = definitions.shift())
+        await client.query(next);
+      await client.query('reset maintenance_work_mem');
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all([build(), build()]);
+}
+
+/** Primary keys and unique constraints: names and definitions. */
+async function uniqueKeysOf(client: SqlClient, table: string) {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as definition
+     from pg_constraint where conrelid = $1::regclass and contype in ('p', 'u')
+     order by conname`,
+    [`public.${identifier(table)}`],
+  );
+  return rows;
 }
 
 export async function dropSchema(client: SqlClient, schema: string): Promise<void> {
@@ -96,50 +159,6 @@ async function refuseLiveSequences(client: SqlClient, tables: readonly string[])
     throw new Error(
       `${first.table_name}.${first.column_name} draws on a sequence; use an identity column`,
     );
-  }
-}
-
-interface IndexRow {
-  name: string;
-  definition: string;
-}
-
-const indexesOf = async (client: SqlClient, schema: string, table: string) =>
-  (
-    await client.query<IndexRow>(
-      `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i join pg_class c on c.oid = i.indexrelid
-       where i.indrelid = $1::regclass order by c.relname`,
-      [`${schema}.${table}`],
-    )
-  ).rows;
-
-/** The definition without the index's own name and its table's schema. */
-const shape = (definition: string) =>
-  definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+ /, '$1');
-
-/**
- * `like … including all` names copied indexes after their columns; once swapped in they
- * must keep the live names, which later migrations refer to.
- */
-async function nameIndexesAsLive(client: SqlClient, schema: string, table: string) {
-  const live = await indexesOf(client, 'public', table);
-  const shadow = await indexesOf(client, schema, table);
-  const renames: { from: string; to: string }[] = [];
-  for (const index of shadow) {
-    const match = live.findIndex((l) => shape(l.definition) === shape(index.definition));
-    if (match < 0) continue;
-    const [liveIndex] = live.splice(match, 1);
-    if (liveIndex && liveIndex.name !== index.name) {
-      renames.push({ from: index.name, to: liveIndex.name });
-    }
-  }
-  // Through temporary names, so a copied name equal to another live name cannot collide.
-  for (const [n, { from }] of renames.entries()) {
-    await client.query(`alter index ${schema}."${from}" rename to shadow_index_${n}`);
-  }
-  for (const [n, { to }] of renames.entries()) {
-    await client.query(`alter index ${schema}.shadow_index_${n} rename to "${to}"`);
   }
 }
 

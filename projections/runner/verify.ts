@@ -64,7 +64,12 @@ export async function verifyProjection(
       let applied = 0;
       const filled = await replayLog(
         eventStore,
-        { after: START_OF_LOG, upTo: await readCheckpoint(pool, projection.name), batchSize },
+        {
+          after: START_OF_LOG,
+          upTo: await readCheckpoint(pool, projection.name),
+          batchSize,
+          eventTypes: projection.eventTypes,
+        },
         async (events) => {
           applied += await inTransaction(pool, (c) => applyToShadow(c, shadow, projection, events));
         },
@@ -79,7 +84,8 @@ export async function verifyProjection(
           );
           [after, applied] = [START_OF_LOG, 0];
         }
-        await replayLog(eventStore, { after, upTo: checkpoint, batchSize }, async (events) => {
+        const options = { after, upTo: checkpoint, batchSize, eventTypes: projection.eventTypes };
+        await replayLog(eventStore, options, async (events) => {
           applied += await applyToShadow(client, shadow, projection, events);
         });
         const tableResults: TableComparison[] = [];
