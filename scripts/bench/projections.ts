@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:projections -- --events N`: seeds claims until the log holds at least N
+ * events (reusing its data folder when it already does), lets the running portal's
+ * projector catch up, then times `npm run projections:rebuild` over the whole log.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
+import { freePort } from '@tests/support/free-port';
+import { runSeed, startPortal, waitForZeroLag } from './portal-process';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '1000000' },
+    'batch-size': { type: 'string', default: '10000' },
+  },
+});
+const target = Number(values.events);
+const dataDir = `.data/bench-projections-${target}`;
+const pgPort = await freePort();
+const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort), DEMO_DATA: 'on' };
+// The generator writes about 3.5 events a claim.
+const EVENTS_PER_CLAIM = 3.5;
+
+const portal = await startPortal(env, await freePort());
+const db = new pg.Pool({
+  connectionString: embeddedDatabaseUrl(dataDir, pgPort, 'claims'),
+  max: 1,
+});
+const count = async (sql: string) => Number((await db.query(sql)).rows[0].count);
+try {
+  for (let events = await count('select count(*) from events'); events < target; ) {
+    const claims = Math.ceil((target - events) / EVENTS_PER_CLAIM);
+    console.log(`the log holds ${events} events; seeding ${claims} claims…`);
+    runSeed(env, claims);
+    events = await count('select count(*) from events');
+  }
+  console.log('waiting for the live projector to apply the whole log…');
+  const caughtUp = performance.now();
+  await waitForZeroLag(portal.base);
+  console.log(`caught up in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s`);
+
+  const events = await count('select count(*) from events');
+  const rebuild = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'infra/launcher/projections-cli.ts',
+      'rebuild',
+      '--batch-size',
+      String(values['batch-size']),
+    ],
+    { env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  if (rebuild.status !== 0) throw new Error(`rebuild failed:\n${rebuild.stderr}`);
+  console.log(
+    `\nRebuild over ${events} events in the log, ${await count('select count(*) from claims')} claims, ` +
+      `${await count('select count(*) from claim_versions')} versions ` +
+      `(${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? ''}), ` +
+      'while the portal and its live projector ran:\n',
+  );
+  console.log(rebuild.stdout.trim());
+} finally {
+  await db.end();
+  await portal.stop();
+}
