@@ -20,6 +20,7 @@ export const claimsProjection: Projection = {
   // By type, not stream prefix: `claim-number-…` reservation streams share the `claim-` prefix.
   handles: isClaimEvent,
   eventTypes: [...CLAIM_EVENT_TYPES],
+  streamsAreIndependent: true,
   async apply(client, events) {
     const byClaim = groupByClaim(events);
     const stored = await loadClaimRows(client, [...byClaim.keys()]);

@@ -7,5 +7,10 @@ export interface Projection {
   handles(event: RecordedEvent): boolean;
   /** The event types `handles` accepts, when it goes by type: rebuilds then read only these. */
   readonly eventTypes?: readonly string[];
+  /**
+   * Each stream's rows come from that stream's events alone, so a rebuild may write
+   * disjoint sets of streams at the same time.
+   */
+  readonly streamsAreIndependent?: boolean;
   apply(client: SqlClient, events: readonly RecordedEvent[]): Promise<void>;
 }

@@ -1,4 +1,9 @@
-import { type EventStore, type LogPosition, START_OF_LOG } from '@contracts/event-store';
+import {
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  START_OF_LOG,
+} from '@contracts/event-store';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { replayLog } from './replay-log';
@@ -65,11 +70,17 @@ export async function rebuildProjection(
         eventStore,
         { after: START_OF_LOG, batchSize, eventTypes: projection.eventTypes },
         async (events) => {
-          applied += await inTransaction(pool, async (client) => {
-            // A crash mid-rebuild only means rebuilding again, so no flush per batch.
-            await client.query('set local synchronous_commit = off');
-            return applyToShadow(client, shadow, projection, events);
-          });
+          const parts = projection.streamsAreIndependent ? splitByStream(events) : [events];
+          const counts = await Promise.all(
+            parts.map((part) =>
+              inTransaction(pool, async (client) => {
+                // A crash mid-rebuild only means rebuilding again, so no flush per batch.
+                await client.query('set local synchronous_commit = off');
+                return applyToShadow(client, shadow, projection, part);
+              }),
+            ),
+          );
+          applied += counts.reduce((sum, count) => sum + count, 0);
           await options.onProgress?.({ events: events.length, position: events.at(-1)!.position });
         },
       );
@@ -122,4 +133,20 @@ async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promis
     [`retired_${identifier(projection.name)}_`],
   );
   for (const { name } of rows) await dropSchema(pool, name);
+}
+
+/**
+ * Two halves of a batch by stream, each keeping its streams' order: written on two
+ * connections at once, so Postgres works on both cores while Node prepares the rows.
+ */
+function splitByStream(events: readonly RecordedEvent[]): RecordedEvent[][] {
+  const halves: RecordedEvent[][] = [[], []];
+  for (const event of events) halves[streamHalf(event.streamId)]?.push(event);
+  return halves.filter((half) => half.length > 0);
+}
+
+function streamHalf(streamId: string): number {
+  let hash = 0;
+  for (let i = 0; i < streamId.length; i += 1) hash = (hash * 31 + streamId.charCodeAt(i)) | 0;
+  return hash & 1;
 }
