@@ -1,4 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The portal as `npm start` runs it, on a data folder of the benchmark's own. */
 export interface PortalProcess {
@@ -11,9 +13,11 @@ export async function startPortal(
   env: Record<string, string>,
   port: number,
 ): Promise<PortalProcess> {
+  mkdirSync(env.DATA_DIR ?? '.data', { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', PORT: String(port), ...env },
+    // The portal's JSON log, kept with the benchmark's data for when a run goes wrong.
+    stdio: ['ignore', openSync(join(env.DATA_DIR ?? '.data', 'portal.log'), 'a'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -38,8 +42,13 @@ export async function startPortal(
   };
 }
 
-export function runSeed(env: Record<string, string>, claims: number): void {
-  const result = spawnSync(
+/**
+ * Runs `npm run seed` and waits for it without blocking this process: a blocked event loop
+ * would miss the portal closing idle keep-alive connections, and the next request would
+ * go out on a dead socket.
+ */
+export async function runSeed(env: Record<string, string>, claims: number): Promise<void> {
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -48,14 +57,12 @@ export function runSeed(env: Record<string, string>, claims: number): void {
       '--claims',
       String(claims),
       '--seed',
-      String(Date.now() % 100),
+      String(1 + (Date.now() % 100)),
     ],
-    {
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    },
+    { env: { ...process.env, ...env }, stdio: 'inherit' },
   );
-  if (result.status !== 0) throw new Error('seeding failed');
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
 }
 
 /** Waits until every projection has applied the whole log. */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:projections -- --events N`: seeds claims until the log holds at least N
  * events (reusing its data folder when it already does), lets the running portal's
- * projector catch up, then times `npm run projections:rebuild` over the whole log.
+ * projector catch up, then times `npm run projections:rebuild` over the whole log, --runs times.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -15,6 +15,7 @@ const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
     'batch-size': { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '3' },
   },
 });
 const target = Number(values.events);
@@ -34,7 +35,7 @@ try {
   for (let events = await count('select count(*) from events'); events < target; ) {
     const claims = Math.ceil((target - events) / EVENTS_PER_CLAIM);
     console.log(`the log holds ${events} events; seeding ${claims} claims…`);
-    runSeed(env, claims);
+    await runSeed(env, claims);
     events = await count('select count(*) from events');
   }
   console.log('waiting for the live projector to apply the whole log…');
@@ -43,26 +44,33 @@ try {
   console.log(`caught up in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s`);
 
   const events = await count('select count(*) from events');
-  const rebuild = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'infra/launcher/projections-cli.ts',
-      'rebuild',
-      '--batch-size',
-      String(values['batch-size']),
-    ],
-    { env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
-  if (rebuild.status !== 0) throw new Error(`rebuild failed:\n${rebuild.stderr}`);
   console.log(
     `\nRebuild over ${events} events in the log, ${await count('select count(*) from claims')} claims, ` +
       `${await count('select count(*) from claim_versions')} versions ` +
       `(${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? ''}), ` +
       'while the portal and its live projector ran:\n',
   );
-  console.log(rebuild.stdout.trim());
+  console.log('| run | wall time s | log events/s | applied events/s |\n|---|---|---|---|');
+  for (let run = 1; run <= Number(values.runs); run += 1) {
+    const rebuild = spawnSync(
+      process.execPath,
+      [
+        '--max-semi-space-size=64',
+        '--import',
+        'tsx',
+        'infra/launcher/projections-cli.ts',
+        'rebuild',
+        '--batch-size',
+        String(values['batch-size']),
+      ],
+      { env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    if (rebuild.status !== 0) throw new Error(`rebuild failed:\n${rebuild.stderr}`);
+    // "rebuilt claims: N events applied in S s, R events/s; …"
+    const [, seconds = 'NaN', perSecond = 'NaN'] =
+      /in ([\d.]+) s, (\d+) events\/s/.exec(rebuild.stdout) ?? [];
+    console.log(`| ${run} | ${seconds} | ${Math.round(events / Number(seconds))} | ${perSecond} |`);
+  }
 } finally {
   await db.end();
   await portal.stop();

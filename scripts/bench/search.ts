@@ -30,11 +30,13 @@ const db = new pg.Pool({
 });
 try {
   const seeded = Number(
-    (await db.query("select count(*) from claims where customer_id like 'seed-%'")).rows[0].count,
+    // From the log, not the read model: the projector may still be catching up.
+    (await db.query("select count(*) from events where event_type = 'ClaimSubmitted'")).rows[0]
+      .count,
   );
   if (seeded < claims) {
     console.log(`seeding ${claims - seeded} claims…`);
-    runSeed(env, claims - seeded);
+    await runSeed(env, claims - seeded);
   }
   await waitForZeroLag(portal.base);
   const total = Number((await db.query('select count(*) from claims')).rows[0].count);
@@ -83,9 +85,21 @@ try {
       ),
     ],
     [
-      'name',
+      'name (first and last)',
       (await sample('select first_name f, last_name l from claims')).map(
         (r) => `type=name&first=${encodeURIComponent(r.f)}&last=${encodeURIComponent(r.l)}`,
+      ),
+    ],
+    [
+      'name (first only)',
+      (await sample('select first_name f from claims')).map(
+        (r) => `type=name&first=${encodeURIComponent(r.f)}`,
+      ),
+    ],
+    [
+      'name (last only)',
+      (await sample('select last_name l from claims')).map(
+        (r) => `type=name&last=${encodeURIComponent(r.l)}`,
       ),
     ],
     [
