@@ -19,7 +19,7 @@ export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   switch (typeof value) {
     case 'string':
-      return SPECIAL_TEST.test(value) ? value.replace(SPECIAL, escape) : value;
+      return SPECIAL_TEST.test(value) ? value.replace(SPECIAL, escapeSpecial) : value;
     case 'number':
     case 'bigint':
       return String(value);
@@ -33,7 +33,7 @@ export function copyValue(value: unknown): string {
   }
 }
 
-const escape = (special: string) => ESCAPES[special] ?? special;
+const escapeSpecial = (special: string) => ESCAPES[special] ?? special;
 
 /**
  * Inserts rows with COPY, several times cheaper for Postgres than an INSERT of the same
