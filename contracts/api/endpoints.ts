@@ -186,6 +186,17 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/claims/{submissionId}/events',
+    operationId: 'claimEvents',
+    summary:
+      "One claim's event timeline, oldest first: who, when, and each field changed from what to what",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'Every event of the claim' },
+    errors: [401, 404],
+  },
+  {
+    method: 'GET',
     path: '/api/health',
     operationId: 'health',
     summary: 'Liveness and the lag of each read model (events and seconds behind the log)',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as events } from '@site/pages/api/admin/claims/[submissionId]/events';
 import { GET as history } from '@site/pages/api/admin/claims/[submissionId]/history';
 import { GET as search } from '@site/pages/api/admin/claims/search';
 import { POST as submit } from '@site/pages/api/claims/index';
@@ -63,5 +64,36 @@ describe('staff search and history over HTTP', () => {
       withUrl(apiContext(getRequest(path), {}, { customer: bob }), path),
     );
     expect(customer.status).toBe(401);
+  });
+
+  it("gives staff the claim's event timeline: who, when and what changed", async () => {
+    const path = `/api/admin/claims/${submissionId}/events`;
+    const response = await events(asStaff(path, { submissionId }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.submissionId).toBe(submissionId);
+    expect(body.events).toHaveLength(1);
+    expect(body.events[0]).toMatchObject({
+      version: 1,
+      type: 'ClaimSubmitted',
+      actor: { kind: 'customer', id: bob.customerId },
+    });
+    expect(Date.parse(body.events[0].occurredAt)).not.toBeNaN();
+    expect(body.events[0].changes.map((c: { field: string }) => c.field)).toContain('status');
+  });
+
+  it('answers 404 for a claim that does not exist, and 401 to anyone but staff', async () => {
+    const unknown = '018f3a10-0000-7000-8000-00000000dead';
+    const missing = await events(
+      asStaff(`/api/admin/claims/${unknown}/events`, { submissionId: unknown }),
+    );
+    expect(missing.status).toBe(404);
+    const path = `/api/admin/claims/${submissionId}/events`;
+    const customer = await events(
+      apiContext(getRequest(path), { submissionId }, { customer: bob }),
+    );
+    expect(customer.status).toBe(401);
+    const nobody = await events(apiContext(getRequest(path), { submissionId }));
+    expect(nobody.status).toBe(401);
   });
 });

@@ -1,0 +1,30 @@
+import { NotFoundError } from '@contracts/errors';
+import { getRuntime } from '@infra/runtime';
+import { claimTimeline } from '@services/claims/claim-timeline';
+import { readClaimStream } from '@services/claims/claim-stream';
+import { apiRoute, json } from '@site/lib/api-route.server';
+import { requireStaff } from '@site/lib/guards.server';
+
+export const prerender = false;
+
+/**
+ * A claim's event timeline for the staff UI, oldest first: each event with who, when, and
+ * which fields it changed from what to what (what `npm run audit -- claim` prints).
+ */
+export const GET = apiRoute(async ({ locals, params }) => {
+  requireStaff(locals);
+  const { eventStore } = await getRuntime();
+  const submissionId = params.submissionId ?? '';
+  const { recorded } = await readClaimStream(eventStore, submissionId);
+  if (recorded.length === 0) throw new NotFoundError(`Claim ${submissionId} not found`);
+  return json({
+    submissionId,
+    events: claimTimeline(recorded).map(({ revision, type, occurredAt, actor, changes }) => ({
+      version: Number(revision) + 1,
+      type,
+      occurredAt,
+      actor: { kind: actor.kind, id: actor.id, ...(actor.email ? { email: actor.email } : {}) },
+      changes,
+    })),
+  });
+});
