@@ -2,7 +2,7 @@
 # The claims portal image: the web app (`npm start`) and, with another command, the
 # projector worker (`npm run projector`). See docker-compose.yml for the scaled stack.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: all dependencies, then the Astro build into dist/ ----
 FROM ${NODE_IMAGE} AS build

@@ -58,17 +58,20 @@ function buildUnlocked(root: string, log: (message: string) => void): void {
   log('building the site (first start or changed sources)…');
   const started = Date.now();
   // A child process: Astro's build sets NODE_ENV=production in the process that runs it.
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/astro/astro.js'), 'build', '--silent'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const result = spawnSync(process.execPath, [astroCli(root), 'build', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
   writeFileSync(stamp, fingerprint);
   log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Astro's command-line entry as its package.json names it (the file moved between majors). */
+function astroCli(root: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'node_modules/astro/package.json'), 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin.astro;
+  return join(root, 'node_modules/astro', bin);
 }
 
 function sourceFingerprint(root: string): string {

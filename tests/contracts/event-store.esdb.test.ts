@@ -36,7 +36,7 @@ async function findTarget(): Promise<Target> {
   if (url) return { kind: 'server', url };
   const { GenericContainer, Wait, getContainerRuntimeClient } = await import('testcontainers');
   try {
-    // testcontainers 11 fails in milliseconds when there is no Docker; the timeout covers a hung socket.
+    // testcontainers fails in milliseconds when there is no Docker; the timeout covers a hung socket.
     await withTimeout(
       getContainerRuntimeClient(),
       RUNTIME_CHECK_MS,
