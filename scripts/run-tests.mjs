@@ -74,6 +74,20 @@ const countPlaywright = (report) => ({
   skipped: report.stats.skipped,
 });
 
+/** Every suite runs on the Node that npm put first on the PATH: the project's own, ≥ engines.node. */
+function runtimeCheck() {
+  const { engines } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const minimum = Number(/\d+/.exec(engines.node)?.[0]);
+  const major = Number(process.versions.node.split('.')[0]);
+  const ok = major >= minimum;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(
+    `runtime: Node ${process.version} ${ok ? `(>= ${minimum}, passed)` : `FAILED: below ${minimum}`}`,
+  );
+  process.stdout.write(`\n=== runtime: Node ${process.version} (${process.execPath})\n`);
+}
+runtimeCheck();
+
 await check('lint (biome)', 'npx', ['biome', 'check', '.']);
 await check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 // Through the launcher's build, which writes the fingerprint: launchers under test then reuse it.

@@ -117,8 +117,8 @@ async function startDevServer(oidc: MountedDevelopmentProvider | undefined): Pro
 function announce(): void {
   const base = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   log.info(
-    { english: `${base}/en/`, french: `${base}/fr/` },
-    `claims portal ready at ${base}/en/ and ${base}/fr/`,
+    { english: `${base}/en/`, french: `${base}/fr/`, node: process.version },
+    `claims portal ready at ${base}/en/ and ${base}/fr/ (Node ${process.version})`,
   );
 }
 

@@ -47,6 +47,9 @@ describe('launcher on embedded defaults', () => {
   it('serves both languages, redirects / and answers unknown paths with the 404 page', async () => {
     running = spawnLauncher(env);
     await waitUntilServing(`${base}/en/`, running);
+    const launcher = running;
+    await expect.poll(() => launcher.output()).toContain(`(Node ${process.version})`);
+    expect(process.versions.node.split('.')[0]).toBe('24');
     expect((await fetch(`${base}/fr/`)).status).toBe(200);
     const root = await fetch(`${base}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);
