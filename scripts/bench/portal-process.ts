@@ -12,6 +12,7 @@ export interface PortalProcess {
 export async function startPortal(
   env: Record<string, string>,
   port: number,
+  pollMs = 500,
 ): Promise<PortalProcess> {
   mkdirSync(env.DATA_DIR ?? '.data', { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/main.ts'], {
@@ -29,7 +30,7 @@ export async function startPortal(
     );
     if (up) break;
     if (Date.now() > deadline) throw new Error('the portal did not start within 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return {
     base,
