@@ -1,7 +1,11 @@
 import accountEn from './account.en.json';
 import accountFr from './account.fr.json';
 import en from './en.json';
+import faqEn from './faq.en.json';
+import faqFr from './faq.fr.json';
 import fr from './fr.json';
+import pagesEn from './pages.en.json';
+import pagesFr from './pages.fr.json';
 import signInEn from './sign-in.en.json';
 import signInFr from './sign-in.fr.json';
 import { interpolate, type MessageParams } from './interpolate';
@@ -13,8 +17,8 @@ export const LANGS: readonly Lang[] = ['en', 'fr'];
 export const DEFAULT_LANG: Lang = 'en';
 
 // One dictionary per part of the site, merged: parts can grow without touching each other.
-const english = { ...en, ...signInEn, ...accountEn };
-const french = { ...fr, ...signInFr, ...accountFr };
+const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn };
+const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr };
 
 export type MessageKey = keyof typeof english;
 export type Dictionary = Readonly<Record<MessageKey, string>>;
