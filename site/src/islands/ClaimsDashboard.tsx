@@ -90,7 +90,14 @@ function ClaimsTable({
           {claims.map((claim) => (
             <tr key={claim.submissionId}>
               <td>
-                {claim.claimNumber ?? <span title={t('claims.tbdTooltip')}>{t('claims.tbd')}</span>}
+                {claim.claimNumber ?? <span title={t('claims.tbdTooltip')}>{t('claims.tbd')}</span>}{' '}
+                <a className="claims-table__details" href={`/${lang}/claim/${claim.submissionId}`}>
+                  {t('claims.viewDetails')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {claim.claimNumber ?? claim.confirmationNumber}
+                  </span>
+                </a>
               </td>
               <td>{t(`claims.productType.${claim.productType}`)}</td>
               <td>{t(`claims.claimType.${claim.claimType}`)}</td>
