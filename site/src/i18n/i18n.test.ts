@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import accountEn from './account.en.json';
+import accountFr from './account.fr.json';
 import en from './en.json';
+import faqEn from './faq.en.json';
+import faqFr from './faq.fr.json';
 import fr from './fr.json';
+import pagesEn from './pages.en.json';
+import pagesFr from './pages.fr.json';
+import signInEn from './sign-in.en.json';
+import signInFr from './sign-in.fr.json';
 import { DEFAULT_LANG, LANGS, isLang, isMessageKey, t, translator } from './i18n';
 
 const placeholdersOf = (message: string) =>
   [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('dictionaries', () => {
+// Every part of the site has an English and a French dictionary with the same keys.
+const PARTS: Record<string, readonly [Record<string, string>, Record<string, string>]> = {
+  site: [en, fr],
+  'sign-in': [signInEn, signInFr],
+  account: [accountEn, accountFr],
+  faq: [faqEn, faqFr],
+  pages: [pagesEn, pagesFr],
+};
+
+describe.each(Object.entries(PARTS))('the %s dictionaries', (_part, [english, french]) => {
   it('have the same keys in English and French', () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(french).sort()).toEqual(Object.keys(english).sort());
   });
 
   it('have no empty message', () => {
-    for (const dictionary of [en, fr]) {
+    for (const dictionary of [english, french]) {
       for (const [key, message] of Object.entries(dictionary)) {
         expect(message.trim(), key).not.toBe('');
       }
@@ -20,8 +37,20 @@ describe('dictionaries', () => {
   });
 
   it('use the same placeholders in both languages', () => {
-    for (const [key, message] of Object.entries(en)) {
-      expect(placeholdersOf(fr[key as keyof typeof fr]), key).toEqual(placeholdersOf(message));
+    for (const [key, message] of Object.entries(english)) {
+      expect(placeholdersOf(french[key] ?? ''), key).toEqual(placeholdersOf(message));
+    }
+  });
+});
+
+describe('the merged dictionaries', () => {
+  it('never define one key in two parts (a later part would silently win)', () => {
+    const seen = new Map<string, string>();
+    for (const [part, [english]] of Object.entries(PARTS)) {
+      for (const key of Object.keys(english)) {
+        expect(seen.get(key), `${key} in ${part}`).toBeUndefined();
+        seen.set(key, part);
+      }
     }
   });
 });
