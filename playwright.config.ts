@@ -44,6 +44,8 @@ export default defineConfig({
       DEMO_DATA: 'off',
       LOG_FORMAT: 'json',
       TENANT_HOST_SUFFIX: 'localhost',
+      // Every test customer registers from 127.0.0.1: one address standing for many people.
+      IDENTITY_ADDRESS_LIMIT_FACTOR: '20',
     },
   },
 });

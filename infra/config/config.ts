@@ -35,6 +35,7 @@ export const configSchema = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a host name suffix such as claims.example.com')
     .optional(),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  IDENTITY_ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z

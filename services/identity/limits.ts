@@ -34,12 +34,15 @@ export interface RateRule {
   readonly name: string;
   readonly limit: number;
   readonly windowSeconds: number;
+  /** Counted per network address (`…:ip`), not per account: many people may share one. */
+  readonly perAddress: boolean;
 }
 
 const rule = (name: string, limit: number, windowSeconds: number): RateRule => ({
   name,
   limit,
   windowSeconds,
+  perAddress: name.endsWith(':ip'),
 });
 
 const MINUTES_15 = 15 * 60;

@@ -17,6 +17,11 @@ export interface IdentityPorts {
    * background; ADR 014). The error names the recipient, never the code.
    */
   readonly reportError?: (error: unknown) => void;
+  /**
+   * How many people one network address stands for: multiplies every per-address limit.
+   * 1 by default; raise it where many claimants share an address (a NAT, a proxy).
+   */
+  readonly addressLimitFactor?: number;
 }
 
 /** Where a request came from, for the per-address limits. */

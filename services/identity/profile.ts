@@ -70,7 +70,7 @@ export async function changePassword(
     PASSWORD_CHANGE_FIELDS,
     body,
   );
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.passwordChangePerAccount, customerId]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.passwordChangePerAccount, customerId]]);
   const account = await accountById(ports.store, customerId);
   if (!(await verifyPassword(account.passwordHash, request.currentPassword))) {
     throw new ValidationError([{ field: 'currentPassword', code: 'currentPassword.incorrect' }]);

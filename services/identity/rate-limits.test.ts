@@ -45,6 +45,31 @@ describe('abuse limits (Postgres counters)', () => {
       (error) => error,
     );
 
+  it('given an address limit factor of 2, when 20 registrations come from one address, then the 21st is refused; per-account limits are not multiplied', async () => {
+    const shared = { ...harness.ports, addressLimitFactor: 2 };
+    const origin = uniqueOrigin();
+    const perAddress = RATE_LIMITS.registrationPerIp.limit * 2;
+    for (let n = 0; n < perAddress; n += 1) {
+      await registerAccount(shared, registrationBody({ email: uniqueEmail() }), origin);
+    }
+    const error = await refusal(
+      registerAccount(shared, registrationBody({ email: uniqueEmail() }), origin),
+    );
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', limit: 'registration:ip' });
+
+    const email = uniqueEmail();
+    const perEmail = RATE_LIMITS.registrationPerEmail.limit;
+    for (let n = 0; n < perEmail; n += 1) {
+      await registerAccount(shared, registrationBody({ email }), uniqueOrigin()).catch(
+        () => undefined,
+      );
+    }
+    const sameEmail = await refusal(
+      registerAccount(shared, registrationBody({ email }), uniqueOrigin()),
+    );
+    expect(sameEmail).toMatchObject({ code: 'RATE_LIMITED', limit: 'registration:email' });
+  });
+
   it('given 10 registrations from one address in an hour, when the 11th comes, then RATE_LIMITED until the hour ends; another address passes', async () => {
     const origin = uniqueOrigin();
     for (let n = 0; n < RATE_LIMITS.registrationPerIp.limit; n += 1) {

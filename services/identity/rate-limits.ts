@@ -1,6 +1,7 @@
-import type { CounterWindow, IdentityStore } from '@contracts/identity/identity-store';
+import type { CounterWindow } from '@contracts/identity/identity-store';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 import type { RateRule } from './limits';
+import type { IdentityPorts } from './ports';
 import { sha256Hex } from './secrets';
 
 /** The fixed window of `seconds` that holds `now`. */
@@ -13,20 +14,25 @@ export function fixedWindow(now: Date, seconds: number): CounterWindow {
 const secondsUntil = (end: Date, now: Date) =>
   Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 
-/** Counts the request against each rule, then refuses it if any rule is over its limit. */
+/**
+ * Counts the request against each rule, then refuses it if any rule is over its limit.
+ * Per-address limits are multiplied by the ports' `addressLimitFactor` (default 1).
+ */
 export async function enforceRateLimits(
-  store: IdentityStore,
+  ports: Pick<IdentityPorts, 'store' | 'addressLimitFactor'>,
   now: Date,
   checks: readonly (readonly [RateRule, string])[],
 ): Promise<void> {
+  const factor = ports.addressLimitFactor ?? 1;
   const counts = await Promise.all(
     checks.map(async ([rule, subject]) => {
       const window = fixedWindow(now, rule.windowSeconds);
       const key = `${rule.name}:${sha256Hex(subject.toLowerCase())}`;
-      return { rule, window, count: await store.countHit(key, window) };
+      const limit = rule.perAddress ? rule.limit * factor : rule.limit;
+      return { rule, window, limit, count: await ports.store.countHit(key, window) };
     }),
   );
-  const over = counts.find(({ rule, count }) => count > rule.limit);
+  const over = counts.find(({ limit, count }) => count > limit);
   if (over) {
     throw new RateLimitedError(
       'TOO_MANY_REQUESTS',

@@ -37,7 +37,7 @@ export async function requestPasswordRecovery(
     FORGOT_PASSWORD_FIELDS,
     body,
   );
-  await enforceRateLimits(ports.store, now, [
+  await enforceRateLimits(ports, now, [
     [RATE_LIMITS.recoveryPerIp, origin.ip],
     [RATE_LIMITS.recoveryPerEmail, email],
   ]);
@@ -66,7 +66,7 @@ export async function resendRecoveryCode(
   if (!flow?.email) return flowNotFound;
   const last = await ports.store.findCode('recovery', emailKey(flow.email));
   enforceCooldown(last?.sentAt, CODE_POLICY.resendCooldownSeconds.recovery, now, 'recovery-resend');
-  await enforceRateLimits(ports.store, now, [
+  await enforceRateLimits(ports, now, [
     [RATE_LIMITS.recoveryPerIp, origin.ip],
     [RATE_LIMITS.recoveryPerEmail, flow.email],
   ]);
@@ -104,11 +104,11 @@ export async function resetPassword(
     RESET_PASSWORD_FIELDS,
     body,
   );
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.resetPerIp, origin.ip]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.resetPerIp, origin.ip]]);
   const flow = await liveFlow(ports.store, flowId, 'recovery', now);
   if (!flow?.email) return flowNotFound;
   if (flow.status !== 'RECOVERY_CODE_REQUIRED') return flowState;
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.resetPerEmail, flow.email]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.resetPerEmail, flow.email]]);
   const result = await tryCode(
     ports.store,
     'recovery',

@@ -31,7 +31,7 @@ export async function registerAccount(
 ): Promise<RegistrationOutcome> {
   const now = ports.clock.now();
   const request = parseIdentityRequest(registrationRequestSchema(now), REGISTRATION_FIELDS, body);
-  await enforceRateLimits(ports.store, now, [
+  await enforceRateLimits(ports, now, [
     [RATE_LIMITS.registrationPerIp, origin.ip],
     [RATE_LIMITS.registrationPerEmail, request.email],
   ]);
@@ -87,9 +87,9 @@ export async function verifyAccount(
     VERIFICATION_FIELDS,
     body,
   );
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.codePerIp, origin.ip]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.codePerIp, origin.ip]]);
   const account = await accountById(ports.store, userId);
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.codePerAccount, account.email]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.codePerAccount, account.email]]);
   // A second submit of the same code (the screen submits on the last character) is no error.
   if (account.verifiedAt) return { status: 'ACCOUNT_OK' };
   const result = await tryCode(ports.store, 'verification', account.id, verificationCode, now);
@@ -114,7 +114,7 @@ export async function resendVerificationCode(
     now,
     'verification-resend',
   );
-  await enforceRateLimits(ports.store, now, [
+  await enforceRateLimits(ports, now, [
     [RATE_LIMITS.codeMailPerIp, origin.ip],
     [RATE_LIMITS.codeMailPerAccount, account.email],
   ]);

@@ -30,7 +30,7 @@ export async function startSignIn(
   origin: RequestOrigin,
 ): Promise<SignInStarted> {
   const now = ports.clock.now();
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.signInStartPerIp, origin.ip]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.signInStartPerIp, origin.ip]]);
   const { flowId, record } = await openFlow(
     ports.store,
     { kind: 'sign-in', status: 'USERNAME_PASSWORD_REQUIRED', accountId: null, email: null },
@@ -55,7 +55,7 @@ export async function checkPassword(
 ): Promise<PasswordCheckOutcome> {
   const now = ports.clock.now();
   const { email, password } = parseIdentityRequest(signInRequestSchema(now), SIGN_IN_FIELDS, body);
-  await enforceRateLimits(ports.store, now, [
+  await enforceRateLimits(ports, now, [
     [RATE_LIMITS.passwordPerIp, origin.ip],
     [RATE_LIMITS.passwordPerAccount, email],
   ]);
@@ -104,12 +104,12 @@ export async function checkSignInCode(
 ): Promise<SignInCodeOutcome> {
   const now = ports.clock.now();
   const { otp } = parseIdentityRequest(signInCodeRequestSchema(now), SIGN_IN_CODE_FIELDS, body);
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.codePerIp, origin.ip]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.codePerIp, origin.ip]]);
   const flow = await liveFlow(ports.store, flowId, 'sign-in', now);
   if (!flow) return flowNotFound;
   const account = flow.accountId ? await ports.store.findAccountById(flow.accountId) : undefined;
   if (flow.status !== 'OTP_REQUIRED' || !account) return flowState;
-  await enforceRateLimits(ports.store, now, [[RATE_LIMITS.codePerAccount, account.email]]);
+  await enforceRateLimits(ports, now, [[RATE_LIMITS.codePerAccount, account.email]]);
   const locked = await lockedUntil(ports.store, account.email, now);
   if (locked) return lockedOut(locked);
 

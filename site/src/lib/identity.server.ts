@@ -20,6 +20,7 @@ export async function identityPorts(): Promise<IdentityPorts> {
     mailer: runtime.mailer,
     clock: systemClock,
     reportError: (error) => getLogger().error({ err: error }, 'identity mail failed'),
+    addressLimitFactor: runtime.config.IDENTITY_ADDRESS_LIMIT_FACTOR,
   };
   return holder[PORTS_KEY];
 }
