@@ -16,7 +16,7 @@ const dictionaryKeys = ['en', 'faq.en', 'pages.en', 'account.en', 'sign-in.en'].
 async function expectTranslatedAndAccessible(page: Page) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const text = await page.locator('body').innerText();
+    const text = (await page.locator('body').textContent()) ?? '';
     expect(dictionaryKeys.filter((key) => text.includes(key))).toEqual([]);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
