@@ -22,7 +22,11 @@ import { applyBatch } from '../runner/run-projections';
 import { CLAIM_COLUMNS } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
 import { claimsProjection } from './claims-projection';
-import { getCustomerClaim, listCustomerClaims } from './customer-claims-query';
+import {
+  getCustomerClaim,
+  listCustomerClaimDocuments,
+  listCustomerClaims,
+} from './customer-claims-query';
 
 const context = (customerId: string, now: Date): CommandContext => ({
   commandId: uuidv7(),
@@ -260,6 +264,25 @@ describe('claims projection: documents, staff saves and the letter', () => {
       documentCount: 3,
     });
     expect(await getCustomerClaim(harness.database.pool, 'mallory', submissionId)).toBeUndefined();
+  });
+
+  it("lists the claim's documents to its own customer only: names, sizes and kinds in order, no keys", async () => {
+    const documents = await listCustomerClaimDocuments(
+      harness.database.pool,
+      'carol',
+      submissionId,
+    );
+    expect(documents).toEqual([
+      { fileName: 'claim-form.pdf', size: pdfBytes('form').length, kind: 'claim' },
+      { fileName: 'receipt.png', size: pngBytes('receipt').length, kind: 'supporting' },
+      { fileName: 'roe.pdf', size: pdfBytes('record of employment').length, kind: 'additional' },
+    ]);
+    expect(
+      await listCustomerClaimDocuments(harness.database.pool, 'mallory', submissionId),
+    ).toEqual([]);
+    expect(await listCustomerClaimDocuments(harness.database.pool, 'carol', 'not-a-uuid')).toEqual(
+      [],
+    );
   });
 
   it('marks the letter read once the customer opened the claim', async () => {

@@ -1,6 +1,7 @@
 import type { ClaimStatus, ClaimType, ProductCode, ProductType } from '@contracts/claims/catalogue';
 import { displayStatus } from '@contracts/claims/catalogue';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
+import type { DocumentKind } from '@contracts/claims/documents';
 import { parseAdditionalReason } from '@contracts/claims/reasons';
 import type { SqlClient } from '../runner/sql';
 
@@ -79,4 +80,30 @@ function toSummary(row: ClaimSummaryRow): ClaimSummary {
     decisionLetterRead: row.decision_letter_read,
     documentCount: row.document_count,
   };
+}
+
+/** A document of a claim as its claimant sees it: no storage key, no hash. */
+export interface ClaimantDocument {
+  readonly fileName: string;
+  readonly size: number;
+  readonly kind: DocumentKind;
+}
+
+/** The documents sent with one of the customer's own claims, in the order they came. */
+export async function listCustomerClaimDocuments(
+  client: SqlClient,
+  customerId: string,
+  submissionId: string,
+): Promise<readonly ClaimantDocument[]> {
+  if (!UUID.test(submissionId)) return [];
+  const { rows } = await client.query<{ file_name: string; size: string; kind: DocumentKind }>(
+    `select document->>'fileName' as file_name, document->>'size' as size, document->>'kind' as kind
+       from claims,
+            jsonb_array_elements(initial_documents || additional_documents)
+              with ordinality as documents(document, position)
+      where customer_id = $1 and submission_id = $2
+      order by position`,
+    [customerId, submissionId],
+  );
+  return rows.map((row) => ({ fileName: row.file_name, size: Number(row.size), kind: row.kind }));
 }
