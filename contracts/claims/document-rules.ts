@@ -28,7 +28,12 @@ const documentsError = (
 const totalSize = (files: readonly { readonly size: number }[]) =>
   files.reduce((sum, file) => sum + file.size, 0);
 
-function unsupportedTypeErrors(files: readonly InspectedFile[]): DocumentError[] {
+/** What the rules read of a file: the browser knows these before uploading, as the server does. */
+export type CheckedFile = Pick<InspectedFile, 'fileName' | 'size' | 'contentType'>;
+/** What the rules read of a document the claim already holds. */
+export type HeldDocument = Pick<DocumentRef, 'fileName' | 'size' | 'kind'>;
+
+function unsupportedTypeErrors(files: readonly CheckedFile[]): DocumentError[] {
   return files
     .filter(
       (file) =>
@@ -39,7 +44,7 @@ function unsupportedTypeErrors(files: readonly InspectedFile[]): DocumentError[]
 
 /** A name already submitted, or chosen twice in the same batch, is reported once. */
 function duplicateNameErrors(
-  files: readonly InspectedFile[],
+  files: readonly CheckedFile[],
   existing: readonly { readonly fileName: string }[],
 ): DocumentError[] {
   const reported: string[] = [];
@@ -87,8 +92,8 @@ export function initialDocumentErrors(files: readonly InitialDocument[]): FieldE
 }
 
 function additionalLimitErrors(
-  existing: readonly DocumentRef[],
-  batch: readonly InspectedFile[],
+  existing: readonly HeldDocument[],
+  batch: readonly CheckedFile[],
 ): DocumentError[] {
   const additional = existing.filter((document) => document.kind === 'additional');
   const errors: DocumentError[] = [];
@@ -123,8 +128,8 @@ function additionalLimitErrors(
 
 /** A batch of additional documents for a claim that already holds `existing`. */
 export function additionalDocumentErrors(
-  existing: readonly DocumentRef[],
-  batch: readonly InspectedFile[],
+  existing: readonly HeldDocument[],
+  batch: readonly CheckedFile[],
 ): FieldError[] {
   if (batch.length === 0) return [documentsError('documents.noneSelected')];
   return [

@@ -1,0 +1,112 @@
+import { type DragEvent, useId, useState } from 'react';
+
+export interface FileDropItem {
+  readonly name: string;
+  readonly sizeLabel: string;
+  /** 0 to 100 while uploading; undefined before. */
+  readonly percent?: number;
+}
+
+export interface FileDropLabels {
+  readonly legend: string;
+  readonly limits: string;
+  readonly dropHere: string;
+  readonly choose: string;
+  readonly chosen: string;
+  /** The visible word; the file's name follows it for screen readers. */
+  readonly remove: string;
+  readonly progress: (percent: number) => string;
+}
+
+export interface FileDropProps {
+  readonly labels: FileDropLabels;
+  readonly accept: string;
+  readonly items: readonly FileDropItem[];
+  readonly disabled?: boolean;
+  readonly errorId?: string;
+  readonly onChoose: (files: readonly File[]) => void;
+  readonly onRemove: (index: number) => void;
+}
+
+/**
+ * Files chosen by dragging them onto the zone or with the native picker (a real <input>,
+ * so keyboard and screen readers work as they do everywhere), listed with a remove button
+ * and, while uploading, a progress bar each.
+ */
+export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: FileDropProps) {
+  const inputId = useId();
+  const limitsId = useId();
+  const [dragging, setDragging] = useState(false);
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) on.onChoose([...event.dataTransfer.files]);
+  };
+
+  return (
+    <fieldset className="file-drop" disabled={disabled}>
+      <legend>{labels.legend}</legend>
+      <p id={limitsId} className="file-drop__limits">
+        {labels.limits}
+      </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the keyboard way in is the file input inside. */}
+      <div
+        className={dragging ? 'file-drop__zone file-drop__zone--over' : 'file-drop__zone'}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <span>{labels.dropHere}</span>{' '}
+        <label htmlFor={inputId} className="file-drop__choose">
+          {labels.choose}
+        </label>
+        <input
+          id={inputId}
+          className="file-drop__input"
+          type="file"
+          multiple
+          accept={accept}
+          aria-describedby={[limitsId, errorId].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            on.onChoose([...(event.currentTarget.files ?? [])]);
+            event.currentTarget.value = '';
+          }}
+        />
+      </div>
+      {items.length > 0 && (
+        <>
+          <h3 className="file-drop__chosen">{labels.chosen}</h3>
+          <ul className="file-drop__list">
+            {items.map((item, index) => (
+              <li key={item.name} className="file-drop__item">
+                <span className="file-drop__name">{item.name}</span>
+                <span className="file-drop__size">{item.sizeLabel}</span>
+                {item.percent === undefined ? (
+                  <button
+                    type="button"
+                    className="button button--secondary file-drop__remove"
+                    onClick={() => on.onRemove(index)}
+                  >
+                    {labels.remove}
+                    <span className="visually-hidden"> {item.name}</span>
+                  </button>
+                ) : (
+                  <progress
+                    className="file-drop__progress"
+                    max={100}
+                    value={item.percent}
+                    aria-label={`${item.name}: ${labels.progress(item.percent)}`}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </fieldset>
+  );
+}
