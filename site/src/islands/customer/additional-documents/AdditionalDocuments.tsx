@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { additionalDocumentErrors, type HeldDocument } from '@contracts/claims/document-rules';
+import { DOCUMENT_LIMITS, sizeInKb } from '@contracts/claims/documents';
+import type { FieldError } from '@contracts/errors';
+import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { FileDrop } from '@site/ui/file-drop/FileDrop';
+import { csrfHeaders } from '../../csrf';
+import { type IslandMessages, islandTranslator } from '../../messages';
+import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
+import { uploadBatch } from './upload-batch';
+
+export interface AdditionalDocumentsProps {
+  readonly submissionId: string;
+  readonly held: readonly HeldDocument[];
+  readonly messages: IslandMessages;
+}
+
+type Sending = { readonly percents: readonly number[] } | undefined;
+
+const MB = 1024 * 1024;
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** Additional documents for one of the claimant's claims: chosen, checked, then sent as one batch. */
+export default function AdditionalDocuments({
+  submissionId,
+  held: initiallyHeld,
+  messages,
+}: AdditionalDocumentsProps) {
+  const t = islandTranslator(messages);
+  const [held, setHeld] = useState(initiallyHeld);
+  const [chosen, setChosen] = useState<readonly ChosenFile[]>([]);
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const [removing, setRemoving] = useState<number>();
+  const [sending, setSending] = useState<Sending>();
+  const [sent, setSent] = useState<readonly string[]>([]);
+  const errorId = `documents-errors-${submissionId}`;
+
+  const wordsOf = (found: readonly FieldError[]) =>
+    found.map((error) => t(error.code, error.params as Record<string, string | number>));
+
+  const choose = async (files: readonly File[]) => {
+    const batch = [...chosen, ...(await Promise.all(files.map(readChosenFile)))];
+    const found = additionalDocumentErrors(held, batch);
+    setSent([]);
+    setErrors(wordsOf(found));
+    if (found.length === 0) setChosen(batch);
+  };
+
+  const submit = async () => {
+    const found = additionalDocumentErrors(held, chosen);
+    setErrors(wordsOf(found));
+    if (found.length > 0) return;
+    setSending({ percents: chosen.map(() => 0) });
+    try {
+      const files = await Promise.all(
+        chosen.map(async (c) => ({ name: c.fileName, data: await dataUrlOf(c.file) })),
+      );
+      const answer = await uploadBatch(
+        `/api/claims/${submissionId}/documents`,
+        files,
+        csrfHeaders(),
+        (percents) => setSending({ percents }),
+      );
+      if (answer.status === 201) {
+        setHeld([
+          ...held,
+          ...chosen.map((c) => ({
+            fileName: c.fileName,
+            size: c.size,
+            kind: 'additional' as const,
+          })),
+        ]);
+        setSent(chosen.map((c) => c.fileName));
+        setChosen([]);
+        setErrors([]);
+      } else {
+        setErrors(serverMessages(answer.body) ?? [t('upload.failed')]);
+      }
+    } catch {
+      setErrors([t('upload.failed')]);
+    } finally {
+      setSending(undefined);
+    }
+  };
+
+  const items = chosen.map((c, index) => ({
+    name: c.fileName,
+    sizeLabel: t('upload.kb', { size: sizeInKb(c.size) }),
+    percent: sending?.percents[index],
+  }));
+
+  return (
+    <section className="additional-documents" aria-labelledby="additional-documents-title">
+      <h2 id="additional-documents-title">{t('upload.heading')}</h2>
+      <HeldList held={held} t={t} />
+      <p>{t('upload.intro')}</p>
+      <FileDrop
+        labels={{
+          legend: t('upload.legend'),
+          limits: t('upload.limits', {
+            maxCount: DOCUMENT_LIMITS.additionalMaxCount,
+            batchMb: DOCUMENT_LIMITS.additionalMaxBatchBytes / MB,
+            totalMb: DOCUMENT_LIMITS.additionalMaxTotalBytes / MB,
+            claimMax: DOCUMENT_LIMITS.claimMaxCount,
+          }),
+          dropHere: t('upload.dropHere'),
+          choose: t('upload.choose'),
+          chosen: t('upload.chosen'),
+          remove: t('upload.remove'),
+          progress: (percent) => t('upload.progress', { percent }),
+        }}
+        accept={ACCEPT}
+        items={items}
+        disabled={sending !== undefined}
+        errorId={errors.length > 0 ? errorId : undefined}
+        onChoose={(files) => void choose(files)}
+        onRemove={setRemoving}
+      />
+      {errors.length > 0 && (
+        <ul id={errorId} className="field-errors" role="alert">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      {sent.length > 0 && (
+        <p role="status" className="form-success">
+          {t('upload.success', { names: sent.join(', ') })}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={sending !== undefined}
+        aria-busy={sending !== undefined}
+        onClick={() => void submit()}
+      >
+        {sending ? t('upload.sending') : t('upload.submit')}
+      </button>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('upload.confirmTitle')}
+        text={t('upload.confirmText', { name: chosen[removing ?? -1]?.fileName ?? '' })}
+        confirmLabel={t('upload.confirmRemove')}
+        cancelLabel={t('upload.keep')}
+        onConfirm={() => {
+          setChosen(chosen.filter((_, index) => index !== removing));
+          setErrors([]);
+          setRemoving(undefined);
+        }}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </section>
+  );
+}
+
+function HeldList({
+  held,
+  t,
+}: {
+  held: readonly HeldDocument[];
+  t: ReturnType<typeof islandTranslator>;
+}) {
+  if (held.length === 0) return <p>{t('upload.noneHeld')}</p>;
+  return (
+    <>
+      <h3>{t('upload.heldHeading')}</h3>
+      <ul className="held-documents">
+        {held.map((document) => (
+          <li key={`${document.kind}:${document.fileName}`}>
+            {document.fileName}{' '}
+            <span className="held-documents__size">
+              {t('upload.kb', { size: sizeInKb(document.size) })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The API's own words for each refused field (problem+json `errors[].message`). */
+function serverMessages(body: unknown): string[] | undefined {
+  const errors = (body as { errors?: { message?: unknown }[] } | undefined)?.errors;
+  const words = errors
+    ?.map((error) => error.message)
+    .filter((m): m is string => typeof m === 'string');
+  return words && words.length > 0 ? words : undefined;
+}
