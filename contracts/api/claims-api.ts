@@ -14,6 +14,17 @@ export const submitClaimBodySchema = submitClaimRequestSchema.extend({
     .default([]),
 });
 
+/** GET /api/claims/{submissionId}/documents: what the claimant sent, never storage keys. */
+export const claimDocumentsSchema = z.object({
+  documents: z.array(
+    z.object({
+      fileName: z.string(),
+      size: z.number().int().nonnegative(),
+      kind: z.enum([...INITIAL_DOCUMENT_KINDS, 'additional']),
+    }),
+  ),
+});
+
 /** POST /api/claims/{submissionId}/documents: a batch of additional documents. */
 export const addDocumentsBodySchema = z.object({
   attachments: z.array(uploadedFileSchema).max(MAX_FILES_IN_A_BODY, 'tooMany'),

@@ -5,6 +5,7 @@ import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
   acceptedSchema,
   addDocumentsBodySchema,
+  claimDocumentsSchema,
   amendClaimBodySchema,
   staffClaimViewSchema,
   submitClaimBodySchema,
@@ -76,6 +77,16 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     audience: 'customer',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The claim', schema: claimSummarySchema },
+    errors: [401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/claims/{submissionId}/documents',
+    operationId: 'listOwnClaimDocuments',
+    summary: "The documents of one of the signed-in customer's claims",
+    audience: 'customer',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The documents', schema: claimDocumentsSchema },
     errors: [401, 404],
   },
   {

@@ -6,6 +6,7 @@ import { closeRuntime, openRuntime, type Runtime } from '@infra/runtime';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { GET as getClaim } from '@site/pages/api/claims/[submissionId]';
+import { GET as listDocuments } from '@site/pages/api/claims/[submissionId]/documents';
 import { GET as listClaims, POST as submitClaim } from '@site/pages/api/claims/index';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 
@@ -189,6 +190,34 @@ describe('claims API', () => {
       );
       expect(response.status).toBe(404);
       expect((await response.json()).code).toBe('NOT_FOUND');
+      const documents = await listDocuments(
+        context(new Request(`http://portal.test/api/claims/${id}/documents`), { submissionId: id }),
+      );
+      expect(documents.status).toBe(404);
     }
+  });
+
+  it("lists the documents of the customer's own claim, with no storage keys", async () => {
+    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n% a claim form\n').toString('base64')}`;
+    const submitted = await submitClaim(
+      context(
+        post(
+          JSON.stringify({ ...valid, documents: [{ kind: 'claim', name: 'form.pdf', data: pdf }] }),
+        ),
+      ),
+    );
+    expect(submitted.status).toBe(201);
+    const { submissionId } = await submitted.json();
+    const response = await listDocuments(
+      context(new Request(`http://portal.test/api/claims/${submissionId}/documents`), {
+        submissionId,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({
+      documents: [{ fileName: 'form.pdf', size: expect.any(Number), kind: 'claim' }],
+    });
+    expect(JSON.stringify(body)).not.toMatch(/claims\/|sha256|key/);
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { Dialog } from '../dialog/Dialog';
 
 export interface ConfirmDialogProps {
   readonly open: boolean;
@@ -10,38 +11,19 @@ export interface ConfirmDialogProps {
   readonly onCancel: () => void;
 }
 
-/**
- * A modal question on the native <dialog>: showModal() gives the focus trap, Escape and the
- * inert background without a library (decision 025). Focus starts on the safe answer.
- */
+/** A yes/no question in a modal; focus starts on the safe answer. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (props.open && !element.open) {
-      element.showModal();
-      cancel.current?.focus();
-    }
-    if (!props.open && element.open) element.close();
-  }, [props.open]);
-
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={props.open}
+      title={props.title}
+      onClose={props.onCancel}
+      initialFocus={cancel}
+      describedBy={textId}
       className="confirm-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onCancel();
-      }}
     >
-      <h2 id={titleId}>{props.title}</h2>
       <p id={textId}>{props.text}</p>
       <div className="confirm-dialog__actions">
         <button
@@ -56,6 +38,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {props.confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

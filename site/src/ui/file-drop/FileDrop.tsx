@@ -79,7 +79,7 @@ export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: Fi
       </div>
       {items.length > 0 && (
         <>
-          <h3 className="file-drop__chosen">{labels.chosen}</h3>
+          <p className="file-drop__chosen">{labels.chosen}</p>
           <ul className="file-drop__list">
             {items.map((item, index) => (
               <li key={item.name} className="file-drop__item">

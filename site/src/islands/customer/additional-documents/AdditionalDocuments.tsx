@@ -13,6 +13,8 @@ export interface AdditionalDocumentsProps {
   readonly submissionId: string;
   readonly held: readonly HeldDocument[];
   readonly messages: IslandMessages;
+  /** 2 on the claim page; 3 inside a dialog, whose title is the h2. */
+  readonly headingLevel?: 2 | 3;
 }
 
 type Sending = { readonly percents: readonly number[] } | undefined;
@@ -25,8 +27,10 @@ export default function AdditionalDocuments({
   submissionId,
   held: initiallyHeld,
   messages,
+  headingLevel = 2,
 }: AdditionalDocumentsProps) {
   const t = islandTranslator(messages);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [held, setHeld] = useState(initiallyHeld);
   const [chosen, setChosen] = useState<readonly ChosenFile[]>([]);
   const [errors, setErrors] = useState<readonly string[]>([]);
@@ -90,9 +94,12 @@ export default function AdditionalDocuments({
   }));
 
   return (
-    <section className="additional-documents" aria-labelledby="additional-documents-title">
-      <h2 id="additional-documents-title">{t('upload.heading')}</h2>
-      <HeldList held={held} t={t} />
+    <section
+      className="additional-documents"
+      aria-labelledby={`additional-documents-title-${submissionId}`}
+    >
+      <Heading id={`additional-documents-title-${submissionId}`}>{t('upload.heading')}</Heading>
+      <HeldList held={held} t={t} headingLevel={headingLevel + 1} />
       <p>{t('upload.intro')}</p>
       <FileDrop
         labels={{
@@ -157,14 +164,17 @@ export default function AdditionalDocuments({
 function HeldList({
   held,
   t,
+  headingLevel,
 }: {
   held: readonly HeldDocument[];
   t: ReturnType<typeof islandTranslator>;
+  headingLevel: number;
 }) {
   if (held.length === 0) return <p>{t('upload.noneHeld')}</p>;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <>
-      <h3>{t('upload.heldHeading')}</h3>
+      <Heading>{t('upload.heldHeading')}</Heading>
       <ul className="held-documents">
         {held.map((document) => (
           <li key={`${document.kind}:${document.fileName}`}>

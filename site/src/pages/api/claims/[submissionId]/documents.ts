@@ -1,6 +1,11 @@
 import { addDocumentsBodySchema } from '@contracts/api/claims-api';
+import { NotFoundError } from '@contracts/errors';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
+import {
+  getCustomerClaim,
+  listCustomerClaimDocuments,
+} from '@projections/claims/customer-claims-query';
 import { addAdditionalDocuments } from '@services/claims/add-additional-documents';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
@@ -10,6 +15,17 @@ import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
 export const prerender = false;
+
+/** The documents of one of the signed-in customer's claims; anyone else's id is not found. */
+export const GET = apiRoute(async ({ params, locals }) => {
+  const claimant = requireCustomer(locals);
+  const { pool } = await getRuntime();
+  const submissionId = params.submissionId ?? '';
+  const claim = await getCustomerClaim(pool, claimant.customerId, submissionId);
+  if (!claim) throw new NotFoundError('claim not found');
+  const documents = await listCustomerClaimDocuments(pool, claimant.customerId, submissionId);
+  return json({ documents }, 200, { 'cache-control': 'no-store' });
+});
 
 /** Adds a batch of documents to one of the signed-in customer's claims. */
 export const POST = apiRoute(async (context) => {

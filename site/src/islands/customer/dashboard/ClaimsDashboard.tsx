@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ClaimSummary } from '@contracts/claims/claim-summary';
+import { greetingPeriod } from '../../format';
+import { type IslandMessages, islandTranslator } from '../../messages';
+import { ClaimsTable } from './ClaimsTable';
+import { UploadDialog } from './UploadDialog';
+
+interface Props {
+  readonly lang: string;
+  readonly firstName: string;
+  readonly messages: IslandMessages;
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'loaded'; claims: ClaimSummary[] };
+
+const GREETING_REFRESH_MS = 2 * 60 * 1000;
+
+/** The claimant's dashboard: greeting, their claims and the additional-documents upload. */
+export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
+  const t = islandTranslator(messages);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [hour, setHour] = useState(() => new Date().getHours());
+  const [uploadFor, setUploadFor] = useState<ClaimSummary>();
+
+  useEffect(() => {
+    const timer = setInterval(() => setHour(new Date().getHours()), GREETING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const loadClaims = useCallback((signal?: AbortSignal) => {
+    setLoad({ state: 'loading' });
+    fetch('/api/claims', { signal, credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = (await response.json()) as { claims: ClaimSummary[] };
+        setLoad({ state: 'loaded', claims: body.claims });
+      })
+      .catch(() => {
+        if (!signal?.aborted) setLoad({ state: 'failed' });
+      });
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadClaims(controller.signal);
+    return () => controller.abort();
+  }, [loadClaims]);
+
+  return (
+    <div className="dashboard">
+      <h1>{t(`dashboard.greeting.${greetingPeriod(hour)}`, { firstName })}</h1>
+      <section className="panel" aria-labelledby="submit-claim-heading">
+        <h2 id="submit-claim-heading">{t('dashboard.submitClaim')}</h2>
+        <p>{t('dashboard.submitIntro')}</p>
+        <a className="button button--primary" href={`/${lang}/add-claim`}>
+          {t('dashboard.submitClaim')}
+        </a>
+      </section>
+      <section aria-labelledby="recent-claims-heading">
+        <h2 id="recent-claims-heading">{t('dashboard.recentClaims')}</h2>
+        {load.state === 'loading' && <SkeletonRows label={t('common.loading')} />}
+        {load.state === 'failed' && (
+          <div className="inline-error" role="alert">
+            <p>{t('dashboard.loadFailed')}</p>
+            <button type="button" className="button button--secondary" onClick={() => loadClaims()}>
+              {t('dashboard.retry')}
+            </button>
+          </div>
+        )}
+        {load.state === 'loaded' && load.claims.length === 0 && <p>{t('dashboard.noClaims')}</p>}
+        {load.state === 'loaded' && load.claims.length > 0 && (
+          <ClaimsTable claims={load.claims} lang={lang} t={t} onAddDocuments={setUploadFor} />
+        )}
+      </section>
+      <UploadDialog
+        claim={uploadFor}
+        messages={messages}
+        t={t}
+        onClose={() => setUploadFor(undefined)}
+      />
+    </div>
+  );
+}
+
+function SkeletonRows({ label }: { label: string }) {
+  return (
+    <div className="skeleton" role="status" aria-label={label}>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="skeleton-row" />
+      ))}
+    </div>
+  );
+}

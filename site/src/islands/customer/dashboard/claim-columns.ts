@@ -1,0 +1,47 @@
+import type { ClaimSummary } from '@contracts/claims/claim-summary';
+import type { Sort, SortValue } from '@site/ui/data-table/table-state';
+
+export const SORTABLE_COLUMNS = [
+  'claimNumber',
+  'product',
+  'coverage',
+  'benefitAmount',
+  'dateSubmitted',
+  'status',
+] as const;
+export type ClaimColumn = (typeof SORTABLE_COLUMNS)[number];
+
+/**
+ * Claim number, highest first, with claims still waiting for a number (the newest) on top:
+ * both the spec's "default sort field is claim number" and its "newest first" (decision 026).
+ */
+export const DEFAULT_SORT: Sort<ClaimColumn> = { key: 'claimNumber', direction: 'descending' };
+
+// Sorts after every claim number, so descending puts claims without one first.
+const NO_NUMBER_YET = '\uffff';
+
+/** What a column sorts by: the words the claimant reads, not the codes behind them. */
+export function claimColumnValue(
+  claim: ClaimSummary,
+  column: ClaimColumn,
+  t: (key: string) => string,
+): SortValue {
+  switch (column) {
+    case 'claimNumber':
+      return claim.claimNumber ?? NO_NUMBER_YET;
+    case 'product':
+      return t(`claims.productType.${claim.productType}`);
+    case 'coverage':
+      return t(`claims.claimType.${claim.claimType}`);
+    case 'benefitAmount':
+      return claim.benefitAmount;
+    case 'dateSubmitted':
+      return claim.submittedAt;
+    case 'status':
+      return t(`claims.status.${claim.status}`);
+    default: {
+      const unknown: never = column;
+      throw new Error(`no such column: ${String(unknown)}`);
+    }
+  }
+}
