@@ -8,15 +8,13 @@ export function Tooltip({ trigger, text }: { trigger: ReactNode; text: string })
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
-    <span
-      className="tooltip"
-      onMouseEnter={() => setShown(true)}
-      onMouseLeave={() => setShown(false)}
-    >
+    <span className="tooltip">
       <button
         type="button"
         className="tooltip__trigger"
         aria-describedby={id}
+        onMouseEnter={() => setShown(true)}
+        onMouseLeave={() => setShown(false)}
         onFocus={() => setShown(true)}
         onBlur={() => setShown(false)}
         onKeyDown={(event) => {
