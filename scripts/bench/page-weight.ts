@@ -17,6 +17,8 @@ const PUBLIC_PAGES = [
   '/en/add-user',
   '/en/forgot-password',
   '/en/declaration-and-authorization',
+  '/en/faq',
+  '/en/contact-us',
   '/fr/',
 ];
 const SIGNED_IN_PAGES = ['/en/dashboard', '/en/add-claim', '/en/profile', '/fr/dashboard'];
@@ -65,9 +67,13 @@ try {
   const visitor = new TestBrowser();
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, dataDir);
+  const { claims } = await (await customer.request(`${portal.base}/api/claims`)).json();
+  const claimPage = `/en/claim/${claims[0].submissionId}`;
   const rows = [
     ...(await Promise.all(PUBLIC_PAGES.map((p) => weigh(visitor, portal.base, p)))),
-    ...(await Promise.all(SIGNED_IN_PAGES.map((p) => weigh(customer, portal.base, p)))),
+    ...(await Promise.all(
+      [...SIGNED_IN_PAGES, claimPage].map((p) => weigh(customer, portal.base, p)),
+    )),
   ];
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   console.log(`Node ${process.version}; gzip level 6 per file`);
