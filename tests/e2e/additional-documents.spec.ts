@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   csrfToken,
@@ -6,6 +5,7 @@ import {
   signInThroughScreens,
   uniqueEmail,
 } from './support/customers';
+import { expectAccessible } from './support/accessibility';
 import { jpegFile, pdfFile, pngFile } from './support/documents';
 
 async function submitClaimFor(page: Page): Promise<string> {
@@ -25,11 +25,6 @@ async function submitClaimFor(page: Page): Promise<string> {
 
 const documentCount = async (page: Page, submissionId: string) =>
   (await (await page.request.get(`/api/claims/${submissionId}`)).json()).documentCount;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 test('a claimant adds documents to a claim in the browser: checked before upload, removed with confirmation, sent and listed', async ({
   page,

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   csrfToken,
@@ -7,6 +6,7 @@ import {
   signInThroughScreens,
   uniqueEmail,
 } from './support/customers';
+import { expectAccessible } from './support/accessibility';
 
 const dictionaryKeys = ['en', 'faq.en', 'pages.en', 'account.en', 'sign-in.en'].flatMap((name) =>
   Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))),
@@ -18,8 +18,7 @@ async function expectTranslatedAndAccessible(page: Page) {
     await page.setViewportSize({ width, height: 900 });
     const text = (await page.locator('body').textContent()) ?? '';
     expect(dictionaryKeys.filter((key) => text.includes(key))).toEqual([]);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await expectAccessible(page);
   }
 }
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   csrfToken,
@@ -6,6 +5,7 @@ import {
   signInThroughScreens,
   uniqueEmail,
 } from './support/customers';
+import { expectAccessible } from './support/accessibility';
 import { pdfFile } from './support/documents';
 
 const COVERAGES = ['Disability', 'Job Loss', 'Critical Illness'] as const;
@@ -25,11 +25,6 @@ async function submitClaims(page: Page, count: number) {
     });
     expect(answer.status()).toBe(201);
   }
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
 const bodyRows = (page: Page) =>
