@@ -25,6 +25,12 @@ export const claimDocumentsSchema = z.object({
   ),
 });
 
+/** POST /api/claims/draft/documents: files of one kind for the claimant's draft. */
+export const stageDraftDocumentsBodySchema = z.object({
+  kind: z.enum(INITIAL_DOCUMENT_KINDS, 'invalidChoice'),
+  attachments: z.array(uploadedFileSchema).max(MAX_FILES_IN_A_BODY, 'tooMany'),
+});
+
 /** POST /api/claims/{submissionId}/documents: a batch of additional documents. */
 export const addDocumentsBodySchema = z.object({
   attachments: z.array(uploadedFileSchema).max(MAX_FILES_IN_A_BODY, 'tooMany'),

@@ -114,6 +114,10 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
     en: 'This claim cannot hold more than {max} documents. To send more, please contact the claims team.',
     fr: 'Cette réclamation ne peut pas compter plus de {max} documents. Pour en transmettre d’autres, veuillez communiquer avec l’équipe des réclamations.',
   },
+  'documents.statementMissing': {
+    en: 'Please attach the {kind}, or confirm that it will be sent to the claims team directly.',
+    fr: 'Veuillez joindre la {kind} ou confirmer qu’elle sera transmise directement à l’équipe des réclamations.',
+  },
 } as const satisfies Record<string, BilingualMessage>;
 
 /** Names of the document kinds inside `documents.duplicateKind`. */

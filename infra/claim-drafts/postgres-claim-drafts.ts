@@ -1,0 +1,194 @@
+import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type DraftAnswers,
+  EMPTY_DRAFT_ANSWERS,
+  type StagedDocument,
+  type StoredDraft,
+  type WizardStep,
+} from '@contracts/claims/claim-draft';
+import type { AcceptedDocumentType } from '@contracts/documents/detect-document-type';
+import type { ClaimDraftStore } from '@services/claims/claim-drafts';
+import type { InitialDocumentKind } from '@contracts/claims/documents';
+import type { Migration } from '../postgres/migrate';
+
+export const claimDraftMigrations: readonly Migration[] = [
+  {
+    id: '400-claim-drafts',
+    sql: `
+      create table claim_drafts (
+        customer_id text primary key,
+        attempt_id uuid not null,
+        step smallint not null,
+        answers jsonb not null,
+        updated_at timestamptz not null
+      );
+      create table claim_draft_documents (
+        id uuid primary key,
+        customer_id text not null references claim_drafts (customer_id) on delete cascade,
+        kind text not null,
+        file_name text not null,
+        size integer not null,
+        sha256 text not null,
+        content_type text not null,
+        storage_key text not null,
+        added_at timestamptz not null
+      );
+      create index claim_draft_documents_customer on claim_draft_documents (customer_id, added_at, id);
+    `,
+  },
+];
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+interface DraftRow {
+  attempt_id: string;
+  step: number;
+  answers: Partial<DraftAnswers>;
+}
+
+interface DocumentRow {
+  id: string;
+  kind: InitialDocumentKind;
+  file_name: string;
+  size: number;
+  sha256: string;
+  content_type: AcceptedDocumentType;
+  storage_key: string;
+}
+
+/**
+ * The claimant's draft; `forUpdate` locks it until the caller's transaction ends, so two
+ * requests of the same claimant (two tabs) change it one after the other.
+ */
+export async function readDraft(
+  db: Queryable,
+  customerId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredDraft | undefined> {
+  const { rows } = await db.query<DraftRow>(
+    `select attempt_id, step, answers from claim_drafts where customer_id = $1${options.forUpdate ? ' for update' : ''}`,
+    [customerId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const documents = await db.query<DocumentRow>(
+    `select id, kind, file_name, size, sha256, content_type, storage_key
+       from claim_draft_documents where customer_id = $1 order by added_at, id`,
+    [customerId],
+  );
+  return {
+    customerId,
+    attemptId: row.attempt_id,
+    step: row.step as WizardStep,
+    answers: { ...EMPTY_DRAFT_ANSWERS, ...row.answers },
+    documents: documents.rows.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      fileName: d.file_name,
+      size: d.size,
+      sha256: d.sha256,
+      contentType: d.content_type,
+      storageKey: d.storage_key,
+    })),
+  };
+}
+
+/** Creates the draft or replaces its step and answers; documents stay. */
+export async function writeDraft(
+  db: Queryable,
+  draft: Pick<StoredDraft, 'customerId' | 'attemptId' | 'step' | 'answers'>,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `insert into claim_drafts (customer_id, attempt_id, step, answers, updated_at)
+     values ($1, $2, $3, $4, $5)
+     on conflict (customer_id) do update
+       set step = excluded.step, answers = excluded.answers, updated_at = excluded.updated_at`,
+    [draft.customerId, draft.attemptId, draft.step, JSON.stringify(draft.answers), now],
+  );
+}
+
+export async function insertStagedDocuments(
+  db: Queryable,
+  customerId: string,
+  documents: readonly StagedDocument[],
+  now: Date,
+): Promise<void> {
+  for (const [index, d] of documents.entries()) {
+    // One millisecond apart keeps the order the claimant chose them in.
+    await db.query(
+      `insert into claim_draft_documents
+         (id, customer_id, kind, file_name, size, sha256, content_type, storage_key, added_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        d.id,
+        customerId,
+        d.kind,
+        d.fileName,
+        d.size,
+        d.sha256,
+        d.contentType,
+        d.storageKey,
+        new Date(now.getTime() + index),
+      ],
+    );
+  }
+  await db.query('update claim_drafts set updated_at = $2 where customer_id = $1', [
+    customerId,
+    now,
+  ]);
+}
+
+export async function deleteStagedDocument(
+  db: Queryable,
+  customerId: string,
+  documentId: string,
+): Promise<void> {
+  await db.query('delete from claim_draft_documents where customer_id = $1 and id = $2', [
+    customerId,
+    documentId,
+  ]);
+}
+
+/** Removes the draft and its documents' rows (the objects are the caller's to delete). */
+export async function deleteDraft(db: Queryable, customerId: string): Promise<void> {
+  await db.query('delete from claim_drafts where customer_id = $1', [customerId]);
+}
+
+/** The draft store of the claim services, on the application database. */
+export function createPostgresClaimDrafts(
+  pool: pg.Pool,
+  now: () => Date = () => new Date(),
+): ClaimDraftStore {
+  return {
+    read: (customerId) => readDraft(pool, customerId),
+    async change(customerId, work, options = {}) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        if (options.create) {
+          await client.query(
+            `insert into claim_drafts (customer_id, attempt_id, step, answers, updated_at)
+             values ($1, $2, 1, '{}', $3) on conflict (customer_id) do nothing`,
+            [customerId, uuidv7(), now()],
+          );
+        }
+        const draft = await readDraft(client, customerId, { forUpdate: true });
+        const result = await work(draft, {
+          write: (next) => writeDraft(client, { customerId, ...next }, now()),
+          addDocuments: (documents) => insertStagedDocuments(client, customerId, documents, now()),
+          removeDocument: (documentId) => deleteStagedDocument(client, customerId, documentId),
+          discard: () => deleteDraft(client, customerId),
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}

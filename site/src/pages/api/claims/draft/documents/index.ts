@@ -1,0 +1,30 @@
+import { stageDraftDocumentsBodySchema } from '@contracts/api/claims-api';
+import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
+import { getRuntime } from '@infra/runtime';
+import { stageDraftDocuments } from '@services/claims/claim-drafts';
+import { apiRoute, json } from '@site/lib/api-route.server';
+import { draftPorts } from '@site/lib/claim-drafts.server';
+import { requireCustomer } from '@site/lib/guards.server';
+import { parseWith, readJsonBody } from '@site/lib/request-body.server';
+import { toUploadedFiles } from '@site/lib/uploaded-files.server';
+
+export const prerender = false;
+
+/** Stages files of one kind in the claimant's draft, checked by the claim's document rules. */
+export const POST = apiRoute(async ({ locals, request }) => {
+  const claimant = requireCustomer(locals);
+  const body = parseWith(
+    stageDraftDocumentsBodySchema,
+    await readJsonBody(request, MAX_UPLOAD_BODY_BYTES),
+  );
+  const staged = await stageDraftDocuments(
+    draftPorts(await getRuntime()),
+    claimant.customerId,
+    body.kind,
+    toUploadedFiles(body.attachments),
+  );
+  return json(
+    { documents: staged.map(({ id, kind, fileName, size }) => ({ id, kind, fileName, size })) },
+    201,
+  );
+});

@@ -1,0 +1,26 @@
+import { getRuntime } from '@infra/runtime';
+import { submitDraft } from '@services/claims/claim-drafts';
+import { apiRoute, json } from '@site/lib/api-route.server';
+import { draftPorts } from '@site/lib/claim-drafts.server';
+import { commandContext } from '@site/lib/command-context.server';
+import { requireCustomer } from '@site/lib/guards.server';
+import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+
+export const prerender = false;
+
+/** Submits the claimant's draft as a claim with its staged documents; the draft is then gone. */
+export const POST = apiRoute(async (context) => {
+  const claimant = requireCustomer(context.locals);
+  const runtime = await getRuntime();
+  const { commandId: _ignored, ...command } = commandContext(context, {
+    kind: 'customer',
+    id: claimant.customerId,
+    email: claimant.email,
+  });
+  const submitted = await submitDraft(draftPorts(runtime), claimant, command);
+  await waitForClaimsReadModel(runtime, submitted.position);
+  return json(
+    { submissionId: submitted.submissionId, confirmationNumber: submitted.confirmationNumber },
+    201,
+  );
+});
