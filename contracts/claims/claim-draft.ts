@@ -50,6 +50,8 @@ export interface DraftDocument {
   readonly kind: InitialDocumentKind;
   readonly fileName: string;
   readonly size: number;
+  /** What the server found the bytes to be. */
+  readonly contentType: AcceptedDocumentType;
 }
 
 export interface ClaimDraftView {
@@ -61,7 +63,6 @@ export interface ClaimDraftView {
 /** A staged document as the server keeps it: where its bytes are, which the browser never sees. */
 export interface StagedDocument extends DraftDocument {
   readonly sha256: string;
-  readonly contentType: AcceptedDocumentType;
   readonly storageKey: string;
 }
 
@@ -74,6 +75,15 @@ export interface StoredDraft {
   readonly documents: readonly StagedDocument[];
 }
 
+/** What the browser may see of a staged document. */
+export const publicDocument = ({ id, kind, fileName, size, contentType }: DraftDocument) => ({
+  id,
+  kind,
+  fileName,
+  size,
+  contentType,
+});
+
 /** What the browser may see of a draft. */
 export function draftView(draft: StoredDraft | undefined): ClaimDraftView {
   if (!draft)
@@ -81,12 +91,7 @@ export function draftView(draft: StoredDraft | undefined): ClaimDraftView {
   return {
     step: draft.step,
     answers: draft.answers,
-    documents: draft.documents.map(({ id, kind, fileName, size }) => ({
-      id,
-      kind,
-      fileName,
-      size,
-    })),
+    documents: draft.documents.map(publicDocument),
   };
 }
 

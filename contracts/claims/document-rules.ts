@@ -68,8 +68,11 @@ export interface InitialDocument extends InspectedFile {
   readonly kind: InitialDocumentKind;
 }
 
+/** What the initial rules read: the browser knows it of a file before sending it. */
+export type CheckedInitialDocument = CheckedFile & { readonly kind: InitialDocumentKind };
+
 /** Documents sent with a new claim: at most 5, 4 MB in all. None at all is allowed. */
-export function initialDocumentErrors(files: readonly InitialDocument[]): FieldError[] {
+export function initialDocumentErrors(files: readonly CheckedInitialDocument[]): FieldError[] {
   const errors: DocumentError[] = [];
   if (files.length > DOCUMENT_LIMITS.initialMaxCount) {
     errors.push(

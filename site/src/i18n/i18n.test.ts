@@ -9,6 +9,8 @@ import pagesEn from './pages.en.json';
 import pagesFr from './pages.fr.json';
 import signInEn from './sign-in.en.json';
 import signInFr from './sign-in.fr.json';
+import wizardEn from './wizard.en.json';
+import wizardFr from './wizard.fr.json';
 import { DEFAULT_LANG, LANGS, isLang, isMessageKey, t, translator } from './i18n';
 
 const placeholdersOf = (message: string) =>
@@ -21,6 +23,7 @@ const PARTS: Record<string, readonly [Record<string, string>, Record<string, str
   account: [accountEn, accountFr],
   faq: [faqEn, faqFr],
   pages: [pagesEn, pagesFr],
+  wizard: [wizardEn, wizardFr],
 };
 
 describe.each(Object.entries(PARTS))('the %s dictionaries', (_part, [english, french]) => {

@@ -8,6 +8,8 @@ import pagesEn from './pages.en.json';
 import pagesFr from './pages.fr.json';
 import signInEn from './sign-in.en.json';
 import signInFr from './sign-in.fr.json';
+import wizardEn from './wizard.en.json';
+import wizardFr from './wizard.fr.json';
 import { interpolate, type MessageParams } from './interpolate';
 
 export type { MessageParams } from './interpolate';
@@ -17,8 +19,8 @@ export const LANGS: readonly Lang[] = ['en', 'fr'];
 export const DEFAULT_LANG: Lang = 'en';
 
 // One dictionary per part of the site, merged: parts can grow without touching each other.
-const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn };
-const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr };
+const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn, ...wizardEn };
+const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr, ...wizardFr };
 
 export type MessageKey = keyof typeof english;
 export type Dictionary = Readonly<Record<MessageKey, string>>;

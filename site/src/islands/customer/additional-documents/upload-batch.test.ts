@@ -19,6 +19,13 @@ describe('batchBody', () => {
     );
     expect(bytes.length - (ends[1] ?? 0)).toBe(2);
   });
+
+  it('puts the other fields first, so the files still end where they did counting from them', () => {
+    const files = [{ name: 'claim.pdf', data: 'data:application/pdf;base64,JVBERi0xLjQK' }];
+    const { body, ends } = batchBody(files, { kind: 'claim' });
+    expect(JSON.parse(body)).toEqual({ kind: 'claim', attachments: files });
+    expect(new TextEncoder().encode(body).length - (ends[0] ?? 0)).toBe(2);
+  });
 });
 
 describe('percentsSent', () => {

@@ -12,9 +12,15 @@ export interface BatchBody {
 
 const encoder = new TextEncoder();
 
-/** The JSON body of POST /api/claims/{id}/documents, and each file's span in it. */
-export function batchBody(files: readonly FileToSend[]): BatchBody {
-  const head = '{"attachments":[';
+/** A JSON body with `fields` and the files as `attachments`, and each file's span in it. */
+export function batchBody(
+  files: readonly FileToSend[],
+  fields: Readonly<Record<string, string>> = {},
+): BatchBody {
+  const named = Object.entries(fields).map(
+    ([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)},`,
+  );
+  const head = `{${named.join('')}"attachments":[`;
   let offset = encoder.encode(head).length;
   const parts: string[] = [];
   const ends: number[] = [];
@@ -48,8 +54,9 @@ export function uploadBatch(
   files: readonly FileToSend[],
   headers: Readonly<Record<string, string>>,
   onPercents: (percents: number[]) => void,
+  fields: Readonly<Record<string, string>> = {},
 ): Promise<UploadAnswer> {
-  const { body, ends } = batchBody(files);
+  const { body, ends } = batchBody(files, fields);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);

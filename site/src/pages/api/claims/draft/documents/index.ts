@@ -1,4 +1,5 @@
 import { stageDraftDocumentsBodySchema } from '@contracts/api/claims-api';
+import { publicDocument } from '@contracts/claims/claim-draft';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
 import { stageDraftDocuments } from '@services/claims/claim-drafts';
@@ -23,8 +24,5 @@ export const POST = apiRoute(async ({ locals, request }) => {
     body.kind,
     toUploadedFiles(body.attachments),
   );
-  return json(
-    { documents: staged.map(({ id, kind, fileName, size }) => ({ id, kind, fileName, size })) },
-    201,
-  );
+  return json({ documents: staged.map(publicDocument) }, 201);
 });

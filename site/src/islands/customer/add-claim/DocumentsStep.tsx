@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import {
+  type DraftAnswers,
+  type DraftDocument,
+  statementKindFor,
+} from '@contracts/claims/claim-draft';
+import { initialDocumentErrors } from '@contracts/claims/document-rules';
+import {
+  DOCUMENT_LIMITS,
+  INITIAL_DOCUMENT_KINDS,
+  type InitialDocumentKind,
+  SINGLE_DOCUMENT_KINDS,
+  sizeInKb,
+} from '@contracts/claims/documents';
+import type { FieldError } from '@contracts/errors';
+import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { FileDrop } from '@site/ui/file-drop/FileDrop';
+import type { IslandTranslate } from '../../messages';
+import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
+import { removeStaged, serverMessages, stageFiles } from './draft-client';
+
+const MB = 1024 * 1024;
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+interface Uploading {
+  readonly kind: InitialDocumentKind;
+  readonly names: readonly string[];
+  readonly percents: readonly number[];
+}
+
+export interface DocumentsStepProps {
+  readonly answers: DraftAnswers;
+  readonly documents: readonly DraftDocument[];
+  readonly onDocuments: (documents: readonly DraftDocument[]) => void;
+  readonly onChange: (field: keyof DraftAnswers, value: boolean) => void;
+  /** Refusals of the whole step (e.g. the statement rule when submitting). */
+  readonly stepErrors: readonly string[];
+  readonly kindWord: (kind: InitialDocumentKind) => string;
+  readonly t: IslandTranslate;
+}
+
+/** The kinds this claim asks for, and any other kind that already holds a file. */
+function kindsShown(claimType: string, documents: readonly DraftDocument[]) {
+  const statement = statementKindFor(claimType);
+  return INITIAL_DOCUMENT_KINDS.filter(
+    (kind) =>
+      kind === 'claim' ||
+      kind === 'supporting' ||
+      kind === statement ||
+      documents.some((d) => d.kind === kind),
+  );
+}
+
+/** Step 4: each file is checked by the claim's rules, then staged in the draft at once. */
+export function DocumentsStep(props: DocumentsStepProps) {
+  const { answers, documents, t } = props;
+  const [uploading, setUploading] = useState<Uploading>();
+  const [errors, setErrors] = useState<Partial<Record<InitialDocumentKind, string[]>>>({});
+  const [status, setStatus] = useState('');
+  const [removing, setRemoving] = useState<DraftDocument>();
+
+  const words = (found: readonly FieldError[]) =>
+    found.map((error) =>
+      t(error.code, {
+        ...error.params,
+        ...(error.params?.kind
+          ? { kind: props.kindWord(error.params.kind as InitialDocumentKind) }
+          : {}),
+      }),
+    );
+
+  const choose = async (kind: InitialDocumentKind, files: readonly File[]) => {
+    setStatus('');
+    const chosen = await Promise.all(files.map(readChosenFile));
+    const found = initialDocumentErrors([...documents, ...chosen.map((c) => ({ ...c, kind }))]);
+    setErrors({ [kind]: words(found) });
+    if (found.length > 0 || chosen.length === 0) return;
+    setUploading({ kind, names: chosen.map((c) => c.fileName), percents: chosen.map(() => 0) });
+    try {
+      const payload = await Promise.all(
+        chosen.map(async (c) => ({ name: c.fileName, data: await dataUrlOf(c.file) })),
+      );
+      const answer = await stageFiles(kind, payload, (percents) =>
+        setUploading((current) => current && { ...current, percents }),
+      );
+      if (answer.status === 201 && answer.body.documents) {
+        props.onDocuments([...documents, ...answer.body.documents]);
+        setStatus(t('wizard.uploaded', { names: chosen.map((c) => c.fileName).join(', ') }));
+      } else {
+        const refused = serverMessages(answer.body);
+        setErrors({ [kind]: refused.length > 0 ? refused : [t('upload.failed')] });
+      }
+    } catch {
+      setErrors({ [kind]: [t('upload.failed')] });
+    } finally {
+      setUploading(undefined);
+    }
+  };
+
+  const remove = async (document: DraftDocument) => {
+    setRemoving(undefined);
+    const answer = await removeStaged(document.id).catch(() => undefined);
+    if (answer?.ok || answer?.status === 404) {
+      props.onDocuments(documents.filter((d) => d.id !== document.id));
+      setErrors({});
+      setStatus(t('wizard.removed', { name: document.fileName }));
+    } else {
+      setErrors({ [document.kind]: [t('errors.INTERNAL')] });
+    }
+  };
+
+  const usedBytes = documents.reduce((sum, d) => sum + d.size, 0);
+  const statement = statementKindFor(answers.claimType);
+
+  return (
+    <>
+      <p>{t('wizard.documents.intro')}</p>
+      <p className="wizard-documents__limits">
+        {t('wizard.documents.limits', {
+          maxCount: DOCUMENT_LIMITS.initialMaxCount,
+          maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
+        })}{' '}
+        {t('wizard.documents.used', {
+          count: documents.length,
+          maxCount: DOCUMENT_LIMITS.initialMaxCount,
+          usedMb: (usedBytes / MB).toFixed(1),
+          maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
+        })}
+      </p>
+      {props.stepErrors.length > 0 && (
+        <ul className="field-errors" role="alert">
+          {props.stepErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      {kindsShown(answers.claimType, documents).map((kind) => {
+        const errorId = `documents-${kind}-errors`;
+        const kindErrors = errors[kind] ?? [];
+        const sending = uploading?.kind === kind ? uploading : undefined;
+        const items = [
+          ...documents
+            .filter((d) => d.kind === kind)
+            .map((d) => ({
+              name: d.fileName,
+              sizeLabel: t('upload.kb', { size: sizeInKb(d.size) }),
+            })),
+          ...(sending?.names.map((name, index) => ({
+            name,
+            sizeLabel: '',
+            percent: sending.percents[index] ?? 0,
+          })) ?? []),
+        ];
+        return (
+          <div key={kind} className="wizard-documents__kind">
+            <FileDrop
+              labels={{
+                legend: t(`wizard.kind.${kind}`),
+                limits: SINGLE_DOCUMENT_KINDS.includes(kind)
+                  ? t('wizard.documents.kindLimits')
+                  : t('wizard.documents.supportingLimits'),
+                dropHere: t('upload.dropHere'),
+                choose: t('upload.choose'),
+                chosen: t('upload.heldHeading'),
+                remove: t('upload.remove'),
+                progress: (percent) => t('upload.progress', { percent }),
+              }}
+              accept={ACCEPT}
+              items={items}
+              disabled={uploading !== undefined}
+              errorId={kindErrors.length > 0 ? errorId : undefined}
+              onChoose={(files) => void choose(kind, files)}
+              onRemove={(index) => setRemoving(documents.filter((d) => d.kind === kind)[index])}
+            />
+            {kind === statement && (
+              <div className="choice">
+                <input
+                  type="checkbox"
+                  id={`${kind}-direct`}
+                  checked={
+                    kind === 'employer'
+                      ? answers.employerFormChecked
+                      : answers.physicianStatementChecked
+                  }
+                  onChange={(event) =>
+                    props.onChange(
+                      kind === 'employer' ? 'employerFormChecked' : 'physicianStatementChecked',
+                      event.target.checked,
+                    )
+                  }
+                />
+                <label htmlFor={`${kind}-direct`}>
+                  {t(kind === 'employer' ? 'wizard.employerChecked' : 'wizard.physicianChecked')}
+                </label>
+              </div>
+            )}
+            {kindErrors.length > 0 && (
+              <ul id={errorId} className="field-errors" role="alert">
+                {kindErrors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+      <p role="status" className="form-success">
+        {status}
+      </p>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('upload.confirmTitle')}
+        text={t('wizard.removeText', { name: removing?.fileName ?? '' })}
+        confirmLabel={t('upload.confirmRemove')}
+        cancelLabel={t('upload.keep')}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </>
+  );
+}
