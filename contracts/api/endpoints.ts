@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
+import { claimDraftViewSchema, saveDraftBodySchema } from '../claims/claim-draft';
 import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
   acceptedSchema,
   addDocumentsBodySchema,
+  stageDraftDocumentsBodySchema,
   claimDocumentsSchema,
   amendClaimBodySchema,
   staffClaimViewSchema,
@@ -68,6 +70,78 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     body: submitClaimBodySchema,
     success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
     errors: [400, 401, 409, 413, 415],
+  },
+  {
+    method: 'GET',
+    path: '/api/claims/draft',
+    operationId: 'getClaimDraft',
+    summary: "The signed-in customer's claim draft: wizard step, answers, staged documents",
+    audience: 'customer',
+    success: {
+      status: 200,
+      description: 'The draft (step 1 and no answers when none)',
+      schema: claimDraftViewSchema,
+    },
+    errors: [401],
+  },
+  {
+    method: 'PUT',
+    path: '/api/claims/draft',
+    operationId: 'saveClaimDraft',
+    summary: 'Save the wizard step and the answers so far',
+    audience: 'customer',
+    body: saveDraftBodySchema,
+    success: { status: 200, description: 'Saved', schema: claimDraftViewSchema },
+    errors: [400, 401, 413, 415],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/claims/draft',
+    operationId: 'discardClaimDraft',
+    summary: 'Start over: the draft and its staged documents are removed',
+    audience: 'customer',
+    success: { status: 204, description: 'Removed' },
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/api/claims/draft/documents',
+    operationId: 'stageDraftDocuments',
+    summary: "Stage documents of one kind in the customer's draft (checked by the claim's rules)",
+    audience: 'customer',
+    body: stageDraftDocumentsBodySchema,
+    success: {
+      status: 201,
+      description: 'Staged',
+      schema: claimDraftViewSchema.pick({ documents: true }),
+    },
+    errors: [400, 401, 413, 415],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/claims/draft/documents/{documentId}',
+    operationId: 'removeDraftDocument',
+    summary: 'Remove one staged document of the signed-in customer',
+    audience: 'customer',
+    parameters: [
+      {
+        name: 'documentId',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ],
+    success: { status: 204, description: 'Removed' },
+    errors: [401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/claims/draft/submit',
+    operationId: 'submitClaimDraft',
+    summary: 'Submit the draft as a claim with its staged documents',
+    audience: 'customer',
+    success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'GET',

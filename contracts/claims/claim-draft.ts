@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLAIM_TYPES, type ClaimType } from './catalogue';
-import type { InitialDocumentKind } from './documents';
+import { INITIAL_DOCUMENT_KINDS, type InitialDocumentKind } from './documents';
+import { ACCEPTED_DOCUMENT_TYPES } from '../documents/detect-document-type';
 import { CLAIM_DESCRIPTION, POLICY_NUMBER } from './field-rules';
 import type { AcceptedDocumentType } from '../documents/detect-document-type';
 import type { FieldError } from '../errors';
@@ -178,3 +179,18 @@ export function stepOfFields(fields: readonly string[]): WizardStep {
   const steps = fields.map((field) => FIELD_STEP[field] ?? WIZARD_STEPS.summary);
   return Math.min(WIZARD_STEPS.summary, ...steps) as WizardStep;
 }
+
+/** GET/PUT /api/claims/draft answer, as the OpenAPI document describes it. */
+export const claimDraftViewSchema = z.object({
+  step: z.number().int().min(WIZARD_STEPS.beforeYouStart).max(LAST_DRAFT_STEP),
+  answers: saveDraftBodySchema.shape.answers,
+  documents: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.enum(INITIAL_DOCUMENT_KINDS),
+      fileName: z.string(),
+      size: z.number().int().nonnegative(),
+      contentType: z.enum(ACCEPTED_DOCUMENT_TYPES),
+    }),
+  ),
+});

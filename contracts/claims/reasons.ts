@@ -276,3 +276,8 @@ export function describeAdditionalReason(
     (code) => ALL_REASONS.find((reason) => reason.code === code)?.[lang] ?? code,
   );
 }
+
+/** Every reason's wording in one language, keyed by its code. */
+export function reasonWordings(lang: 'en' | 'fr'): Record<string, string> {
+  return Object.fromEntries(ALL_REASONS.map((reason) => [reason.code, reason[lang]]));
+}

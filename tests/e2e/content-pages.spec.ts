@@ -112,9 +112,10 @@ test('a claimant opens their claim page from the dashboard; another claimant get
 
   await page.goto('/en/dashboard');
   await page
-    .getByRole('link', { name: /View details/ })
+    .getByRole('button', { name: /View details/ })
     .first()
     .click();
+  await page.getByRole('link', { name: 'Open the claim page' }).click();
   await expect(page).toHaveURL(/\/en\/claim\/[0-9a-f-]{36}$/);
   const claimUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claim details');

@@ -3,6 +3,7 @@ import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { greetingPeriod } from '../../format';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { ClaimsTable } from './ClaimsTable';
+import { ClaimDetailsDialog } from './ClaimDetailsDialog';
 import { UploadDialog } from './UploadDialog';
 
 interface Props {
@@ -24,6 +25,16 @@ export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [hour, setHour] = useState(() => new Date().getHours());
   const [uploadFor, setUploadFor] = useState<ClaimSummary>();
+  const [detailsFor, setDetailsFor] = useState<ClaimSummary>();
+
+  const letterRead = (submissionId: string) => {
+    const read = (claim: ClaimSummary) =>
+      claim.submissionId === submissionId ? { ...claim, decisionLetterRead: true } : claim;
+    setLoad((current) =>
+      current.state === 'loaded' ? { ...current, claims: current.claims.map(read) } : current,
+    );
+    setDetailsFor((current) => current && read(current));
+  };
 
   useEffect(() => {
     const timer = setInterval(() => setHour(new Date().getHours()), GREETING_REFRESH_MS);
@@ -72,9 +83,23 @@ export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
         )}
         {load.state === 'loaded' && load.claims.length === 0 && <p>{t('dashboard.noClaims')}</p>}
         {load.state === 'loaded' && load.claims.length > 0 && (
-          <ClaimsTable claims={load.claims} lang={lang} t={t} onAddDocuments={setUploadFor} />
+          <ClaimsTable
+            claims={load.claims}
+            lang={lang}
+            t={t}
+            onAddDocuments={setUploadFor}
+            onViewDetails={setDetailsFor}
+          />
         )}
       </section>
+      <ClaimDetailsDialog
+        claim={detailsFor}
+        lang={lang}
+        messages={messages}
+        t={t}
+        onLetterRead={letterRead}
+        onClose={() => setDetailsFor(undefined)}
+      />
       <UploadDialog
         claim={uploadFor}
         messages={messages}

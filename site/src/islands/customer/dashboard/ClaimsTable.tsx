@@ -28,10 +28,11 @@ export interface ClaimsTableProps {
   readonly lang: string;
   readonly t: IslandTranslate;
   readonly onAddDocuments: (claim: ClaimSummary) => void;
+  readonly onViewDetails: (claim: ClaimSummary) => void;
 }
 
 /** The claimant's claims: every column but the upload one sorts; 10 a page. */
-export function ClaimsTable({ claims, lang, t, onAddDocuments }: ClaimsTableProps) {
+export function ClaimsTable({ claims, lang, t, onAddDocuments, onViewDetails }: ClaimsTableProps) {
   const [sort, setSort] = useState<Sort<ClaimColumn>>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const sorted = sortRows(claims, sort, (claim, column) => claimColumnValue(claim, column, t));
@@ -67,6 +68,7 @@ export function ClaimsTable({ claims, lang, t, onAddDocuments }: ClaimsTableProp
                 lang={lang}
                 t={t}
                 onAddDocuments={onAddDocuments}
+                onViewDetails={onViewDetails}
               />
             ))}
           </tbody>
@@ -92,11 +94,13 @@ function ClaimRow({
   lang,
   t,
   onAddDocuments,
+  onViewDetails,
 }: {
   claim: ClaimSummary;
   lang: string;
   t: IslandTranslate;
   onAddDocuments: (claim: ClaimSummary) => void;
+  onViewDetails: (claim: ClaimSummary) => void;
 }) {
   const unread = claim.hasDecisionLetter && !claim.decisionLetterRead;
   const name = claim.claimNumber ?? claim.confirmationNumber;
@@ -105,10 +109,14 @@ function ClaimRow({
       <td>
         {claim.claimNumber ?? <Tooltip trigger={t('claims.tbd')} text={t('claims.tbdTooltip')} />}
         {unread && <span className="unread-dot" role="img" aria-label={t('claims.unreadLetter')} />}{' '}
-        <a className="claims-table__details" href={`/${lang}/claim/${claim.submissionId}`}>
+        <button
+          type="button"
+          className="button--link claims-table__details"
+          onClick={() => onViewDetails(claim)}
+        >
           {t('claims.viewDetails')}
           <span className="visually-hidden"> {name}</span>
-        </a>
+        </button>
       </td>
       <td>{t(`claims.productType.${claim.productType}`)}</td>
       <td>{t(`claims.claimType.${claim.claimType}`)}</td>

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { HeldDocument } from '@contracts/claims/document-rules';
+import AdditionalDocuments from '../additional-documents/AdditionalDocuments';
+import type { IslandMessages, IslandTranslate } from '../../messages';
+
+type Held =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'loaded'; documents: HeldDocument[] };
+
+/** A claim's documents, read when shown, with the additional-documents upload under them. */
+export function ClaimDocuments({
+  submissionId,
+  messages,
+  t,
+}: {
+  submissionId: string;
+  messages: IslandMessages;
+  t: IslandTranslate;
+}) {
+  const [held, setHeld] = useState<Held>({ state: 'loading' });
+
+  useEffect(() => {
+    setHeld({ state: 'loading' });
+    const controller = new AbortController();
+    fetch(`/api/claims/${submissionId}/documents`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        setHeld({ state: 'loaded', documents: (await response.json()).documents });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setHeld({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [submissionId]);
+
+  if (held.state === 'loading') return <p role="status">{t('claims.loadingDocuments')}</p>;
+  if (held.state === 'failed') return <p role="alert">{t('errors.INTERNAL')}</p>;
+  return (
+    <AdditionalDocuments
+      submissionId={submissionId}
+      held={held.documents}
+      messages={messages}
+      headingLevel={3}
+    />
+  );
+}
