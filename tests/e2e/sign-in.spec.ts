@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/accessibility';
 import { expect, test } from '@playwright/test';
 import { VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
 import {
@@ -39,17 +40,27 @@ test('a registered customer signs in with a mailed code, lands on the dashboard 
 
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName);
+  // Desktop: profile and sign out sit in a menu under the claimant's first name.
   const account = page.getByRole('navigation', { name: 'My account' });
+  const accountMenu = account.getByRole('button', { name: `${firstName}, account menu` });
+  await expect(account.getByRole('link', { name: 'Profile' })).toBeHidden();
+  await accountMenu.click();
+  await expect(accountMenu).toHaveAttribute('aria-expanded', 'true');
   await expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute(
     'href',
     '/en/profile',
   );
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(account.getByRole('link', { name: 'Profile' })).toBeHidden();
+  await expect(accountMenu).toBeFocused();
   expect((await page.request.get('/api/users/me')).status()).toBe(200);
 
   // The login screen sends a signed-in customer to the dashboard.
   await page.goto('/en/');
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 
+  await accountMenu.click();
   await account.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en\/\?signedOut=user$/);
   await expect(
@@ -121,4 +132,31 @@ test('after 11 idle minutes a countdown offers to extend the session; at zero it
     'For your security, your session ended after a period of inactivity.',
   );
   expect((await page.request.get('/api/users/me')).status()).toBe(401);
+});
+
+test('on a phone, one Menu button opens the FAQ, account and language links, by keyboard', async ({
+  page,
+}) => {
+  const email = uniqueEmail('mobile-menu');
+  await registerVerifiedCustomer(page, email, 'Noé');
+  await signInThroughScreens(page, email, '/en/dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fr/dashboard');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(page.getByRole('link', { name: 'FAQ' })).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const account = page.getByRole('navigation', { name: 'Mon compte' });
+  await expect(account.getByRole('link', { name: 'Profil' })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'English' })).toBeVisible();
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeFocused();
+  await expect(account.getByRole('link', { name: 'Profil' })).toBeHidden();
+  await menu.click();
+  await account.getByRole('link', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/fr\/profile$/);
 });
