@@ -74,3 +74,39 @@ export function toFieldErrors(
   }
   return [...errors.values()];
 }
+
+/** A confirmation and the password it repeats. */
+const CONFIRMATIONS = [
+  ['reenterPassword', 'password'],
+  ['confirmPassword', 'newPassword'],
+] as const;
+
+/**
+ * The schema compares the passwords only when both are valid; the claimant still needs to
+ * hear that the two differ while the first one is being fixed (not while it is empty).
+ */
+function mismatchesLeftOut(
+  fields: Readonly<Record<string, TextFieldSpec>>,
+  values: unknown,
+  errors: readonly FieldError[],
+): FieldError[] {
+  const typed = (values ?? {}) as Record<string, unknown>;
+  return CONFIRMATIONS.filter(
+    ([confirm, password]) =>
+      confirm in fields &&
+      typeof typed[confirm] === 'string' &&
+      typed[confirm] !== '' &&
+      typed[password] !== '' &&
+      typed[confirm] !== typed[password] &&
+      !errors.some((error) => error.field === confirm),
+  ).map(([confirm]) => ({ field: confirm, code: 'password.mismatch' }));
+}
+
+/** The errors found, and the confirmations that differ from their password left out of them. */
+export function withMismatches(
+  fields: Readonly<Record<string, TextFieldSpec>>,
+  values: unknown,
+  errors: FieldError[],
+): FieldError[] {
+  return [...errors, ...mismatchesLeftOut(fields, values, errors)];
+}

@@ -10,6 +10,7 @@ import {
   VERIFICATION_FIELDS,
 } from './form-fields';
 import {
+  checkIdentityForm,
   forgotPasswordFormSchema,
   passwordChangeFormSchema,
   profileUpdateFormSchema,
@@ -689,11 +690,23 @@ const RULES: readonly RuleCase[] = [
   ),
 ];
 
+const CONFIRMATION_OF: Readonly<Record<string, string>> = {
+  password: 'reenterPassword',
+  newPassword: 'confirmPassword',
+};
+
 describe('identity field rules, server (zod) and browser (valibot) alike', () => {
   it.each(RULES)(
     'given $form with $field = $value, when checked, then $code in English and French',
     ({ form, field, value, code, en, fr, also }) => {
-      const body = { ...VALID_BODIES[form], ...also, [field]: value };
+      // A password rule alone: its confirmation repeats the value (a difference is a rule too).
+      const confirmation = CONFIRMATION_OF[field];
+      const body = {
+        ...VALID_BODIES[form],
+        ...(confirmation && value !== '' ? { [confirmation]: value } : {}),
+        ...also,
+        [field]: value,
+      };
 
       const { server, browser } = checkOnBothSides(FORMS[form], body, NOW);
 
@@ -803,5 +816,31 @@ describe('values the rules accept', () => {
       { field: 'postalCode', code: 'postalCode.invalid' },
     ]);
     expect(browser.errors).toEqual(server.errors);
+  });
+});
+
+describe('the password confirmation in the browser', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+
+  it('says the passwords differ even while the first password breaks its own rules', () => {
+    const check = checkIdentityForm(
+      registrationFormSchema(now),
+      REGISTRATION_FIELDS,
+      registrationBody({ password: 'short', reenterPassword: 'different', termsAccepted: true }),
+    );
+    expect(check.ok).toBe(false);
+    const codes = check.ok ? [] : check.errors.map((e) => `${e.field}:${e.code}`);
+    expect(codes).toContain('reenterPassword:password.mismatch');
+    expect(codes.some((code) => code.startsWith('password:'))).toBe(true);
+  });
+
+  it('says nothing of a match when the two are the same', () => {
+    const check = checkIdentityForm(
+      registrationFormSchema(now),
+      REGISTRATION_FIELDS,
+      registrationBody({ password: 'short', reenterPassword: 'short', termsAccepted: true }),
+    );
+    const codes = check.ok ? [] : check.errors.map((e) => e.code);
+    expect(codes).not.toContain('password.mismatch');
   });
 });

@@ -26,6 +26,12 @@ export const FINANCIAL_INSTITUTION = {
   pattern: new RegExp(`^[${LETTER}0-9 .,#/'’&-]+$`),
 } as const;
 
+/**
+ * The institution whose credit products this portal insures: registration shows it filled
+ * in and disabled (customer spec §2, Registration).
+ */
+export const PORTAL_FINANCIAL_INSTITUTION = 'Banque Exemple';
+
 /** Letters, digits, accents, spaces and - . , # / only (spec §5, Profile). */
 export const ADDRESS = { pattern: new RegExp(`^[${LETTER}0-9 .,#/-]+$`) } as const;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FieldError } from '../errors';
-import { type TextFieldSpec, toFieldErrors } from './field-checks';
+import { type TextFieldSpec, toFieldErrors, withMismatches } from './field-checks';
 import { LANGUAGE_INPUTS, toLanguage } from './field-rules';
 import {
   FORGOT_PASSWORD_FIELDS,
@@ -111,5 +111,8 @@ export function checkIdentityForm<S extends v.GenericSchema>(
 ): FormCheck<v.InferOutput<S>> {
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, value: result.output };
-  return { ok: false, errors: toFieldErrors(fields, valibotIssuePaths(result.issues)) };
+  return {
+    ok: false,
+    errors: withMismatches(fields, values, toFieldErrors(fields, valibotIssuePaths(result.issues))),
+  };
 }

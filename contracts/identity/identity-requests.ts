@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors';
-import { type TextFieldSpec, toFieldErrors } from './field-checks';
+import { type TextFieldSpec, toFieldErrors, withMismatches } from './field-checks';
 import { LANGUAGE_INPUTS, toLanguage } from './field-rules';
 import {
   FORGOT_PASSWORD_FIELDS,
@@ -95,5 +95,7 @@ export function parseIdentityRequest<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw new ValidationError(toFieldErrors(fields, result.error.issues));
+  throw new ValidationError(
+    withMismatches(fields, body, toFieldErrors(fields, result.error.issues)),
+  );
 }

@@ -8,9 +8,14 @@ import {
 } from './support/customers';
 import { expectAccessible } from './support/accessibility';
 
-const dictionaryKeys = ['en', 'faq.en', 'pages.en', 'account.en', 'sign-in.en'].flatMap((name) =>
-  Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))),
-);
+const dictionaryKeys = [
+  'en',
+  'faq.en',
+  'pages.en',
+  'account.en',
+  'sign-in.en',
+  'wizard.en',
+].flatMap((name) => Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))));
 
 /** No dictionary key shows as text, and axe finds nothing, at desktop and at 390 px. */
 async function expectTranslatedAndAccessible(page: Page) {
@@ -159,4 +164,49 @@ test('signed in, the FAQ lists all 17 questions', async ({ page }) => {
   expect(await numbersOf(page)).toEqual(Array.from({ length: 17 }, (_, index) => index + 1));
   await expect(page.getByText('Where do I find my decision letter?')).toBeVisible();
   await expectTranslatedAndAccessible(page);
+});
+
+test('no page shows a dictionary key instead of its words, signed out and signed in, in both languages', async ({
+  page,
+}) => {
+  const keysShown = async (path: string) => {
+    await page.goto(path);
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    const text = (await page.locator('body').innerText()) + (await page.title());
+    const labels = await page
+      .locator('[aria-label], [placeholder], [title]')
+      .evaluateAll((nodes) =>
+        nodes.map((n) =>
+          ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '').join(' '),
+        ),
+      );
+    const hidden = await page.locator('label').allTextContents();
+    const everything = [text, ...labels, ...hidden].join('\n');
+    return dictionaryKeys.filter((key) => everything.includes(key)).map((key) => `${path}: ${key}`);
+  };
+  const publicPages = [
+    '',
+    'forgot-password',
+    'reset-password',
+    'add-user',
+    'declaration-and-authorization',
+    'mfa',
+    'faq',
+    'contact-us',
+    'error/404',
+    'error/403',
+    'error/500',
+  ];
+  const found: string[] = [];
+  for (const lang of ['en', 'fr']) {
+    for (const path of publicPages) found.push(...(await keysShown(`/${lang}/${path}`)));
+  }
+  const email = uniqueEmail('raw-keys');
+  await registerVerifiedCustomer(page, email, 'Marie');
+  await signInThroughScreens(page, email, '/en/dashboard');
+  for (const lang of ['en', 'fr']) {
+    for (const path of ['dashboard', 'add-claim', 'profile'])
+      found.push(...(await keysShown(`/${lang}/${path}`)));
+  }
+  expect(found).toEqual([]);
 });

@@ -90,7 +90,8 @@ test('registration in French: a wrong postal code is refused in French, then the
   await page.getByLabel('Prénom').fill('Marie-Ève');
   await page.getByLabel('Nom de famille').fill('Tremblay');
   await page.getByLabel('Date de naissance').fill('1980-04-02');
-  await page.getByLabel('Institution financière').fill('Banque Exemple');
+  await expect(page.getByLabel('Institution financière')).toHaveValue('Banque Exemple');
+  await expect(page.getByLabel('Institution financière')).toBeDisabled();
   await page.getByLabel('Adresse, ligne 1').fill('123 rue Principale');
   await page.getByLabel('Ville').fill('Montréal');
   await expect(page.getByLabel('Province ou territoire').getByRole('option')).toHaveCount(14);
@@ -141,7 +142,6 @@ test('registration in French: a wrong postal code is refused in French, then the
   await page.getByLabel('Prénom').fill('Marie-Ève');
   await page.getByLabel('Nom de famille').fill('Tremblay');
   await page.getByLabel('Date de naissance').fill('1980-04-02');
-  await page.getByLabel('Institution financière').fill('Banque Exemple');
   await page.getByLabel('Adresse, ligne 1').fill('123 rue Principale');
   await page.getByLabel('Ville').fill('Montréal');
   await page.getByLabel('Province ou territoire').selectOption('QC');

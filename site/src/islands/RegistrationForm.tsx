@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { PROVINCES } from '@contracts/identity/field-rules';
+import { PORTAL_FINANCIAL_INSTITUTION, PROVINCES } from '@contracts/identity/field-rules';
 import { REGISTRATION_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, registrationFormSchema } from '@contracts/identity/identity-forms';
 import { identityMessage } from '@contracts/identity/messages';
@@ -44,7 +44,7 @@ const EMPTY: Values = {
   firstName: '',
   lastName: '',
   dateOfBirth: '',
-  financialInstitution: '',
+  financialInstitution: PORTAL_FINANCIAL_INSTITUTION,
   addressLine1: '',
   addressLine2: '',
   city: '',
@@ -160,6 +160,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
       wide?: boolean;
       after?: ReactNode;
       inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+      disabled?: boolean;
     } = {},
   ) => (
     <TextField
@@ -171,6 +172,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
       autoComplete={options.autoComplete}
       inputMode={options.inputMode}
       required={options.required ?? true}
+      disabled={options.disabled}
       value={values[name]}
       onChange={(event) => update(name, event.target.value)}
       after={options.after}
@@ -209,6 +211,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
           })}
           {text('financialInstitution', {
             autoComplete: 'off',
+            disabled: true,
             hint: t('register.field.financialInstitutionHint'),
           })}
           {text('addressLine1', {
