@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
-import { claimDraftViewSchema, saveDraftBodySchema } from '../claims/claim-draft';
+import { claimDraftViewSchema, saveDraftBodySchema } from '../claims/claim-draft-schema';
 import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
   acceptedSchema,

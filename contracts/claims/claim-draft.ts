@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import { CLAIM_TYPES, type ClaimType } from './catalogue';
-import { INITIAL_DOCUMENT_KINDS, type InitialDocumentKind } from './documents';
-import { ACCEPTED_DOCUMENT_TYPES } from '../documents/detect-document-type';
-import { CLAIM_DESCRIPTION, POLICY_NUMBER } from './field-rules';
+import type { InitialDocumentKind } from './documents';
 import type { AcceptedDocumentType } from '../documents/detect-document-type';
 import type { FieldError } from '../errors';
 
@@ -110,32 +107,6 @@ export function hasControlCharacter(text: string, allowLineBreaks = false): bool
   return false;
 }
 
-const keptText = (max: number, allowLineBreaks = false) =>
-  z
-    .string('invalidFormat')
-    .max(max, 'tooLong')
-    .refine((text) => !hasControlCharacter(text, allowLineBreaks), 'invalidCharacters');
-
-/** PUT /api/claims/draft. */
-export const saveDraftBodySchema = z.object({
-  step: z
-    .number('invalidChoice')
-    .int('invalidChoice')
-    .min(WIZARD_STEPS.beforeYouStart, 'invalidChoice')
-    .max(LAST_DRAFT_STEP, 'invalidChoice'),
-  answers: z.object({
-    policyNumber: keptText(POLICY_NUMBER.maxLength),
-    productCode: keptText(10),
-    productType: keptText(40),
-    claimType: keptText(40),
-    claimDescription: keptText(CLAIM_DESCRIPTION.maxLength, true),
-    employerFormChecked: z.boolean('invalidChoice'),
-    physicianStatementChecked: z.boolean('invalidChoice'),
-  }),
-});
-
-export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
-
 /** The statement each claim type needs, besides the claim form (customer spec §3). */
 export const STATEMENT_FOR: Readonly<Record<ClaimType, 'employer' | 'physician'>> = {
   'Job Loss': 'employer',
@@ -179,18 +150,3 @@ export function stepOfFields(fields: readonly string[]): WizardStep {
   const steps = fields.map((field) => FIELD_STEP[field] ?? WIZARD_STEPS.summary);
   return Math.min(WIZARD_STEPS.summary, ...steps) as WizardStep;
 }
-
-/** GET/PUT /api/claims/draft answer, as the OpenAPI document describes it. */
-export const claimDraftViewSchema = z.object({
-  step: z.number().int().min(WIZARD_STEPS.beforeYouStart).max(LAST_DRAFT_STEP),
-  answers: saveDraftBodySchema.shape.answers,
-  documents: z.array(
-    z.object({
-      id: z.uuid(),
-      kind: z.enum(INITIAL_DOCUMENT_KINDS),
-      fileName: z.string(),
-      size: z.number().int().nonnegative(),
-      contentType: z.enum(ACCEPTED_DOCUMENT_TYPES),
-    }),
-  ),
-});

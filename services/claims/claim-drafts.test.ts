@@ -4,9 +4,9 @@ import {
   type DraftAnswers,
   EMPTY_DRAFT_ANSWERS,
   hasControlCharacter,
-  saveDraftBodySchema,
   stepOfFields,
 } from '@contracts/claims/claim-draft';
+import { saveDraftBodySchema } from '@contracts/claims/claim-draft-schema';
 import { claimStreamId } from '@contracts/claims/events';
 import { NotFoundError, type ValidationError } from '@contracts/errors';
 import { createPostgresClaimDrafts } from '@infra/claim-drafts/postgres-claim-drafts';

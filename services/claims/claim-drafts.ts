@@ -2,10 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   type DraftAnswers,
   missingStatementErrors,
-  type SaveDraftBody,
   type StagedDocument,
   type StoredDraft,
 } from '@contracts/claims/claim-draft';
+import type { SaveDraftBody } from '@contracts/claims/claim-draft-schema';
 import type { Claimant } from '@contracts/claims/events';
 import { initialDocumentErrors } from '@contracts/claims/document-rules';
 import type { InitialDocumentKind } from '@contracts/claims/documents';

@@ -123,7 +123,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
         {t('wizard.documents.used', {
           count: documents.length,
           maxCount: DOCUMENT_LIMITS.initialMaxCount,
-          usedMb: (usedBytes / MB).toFixed(1),
+          usedMb: usedBytes === 0 ? '0' : Math.max(0.1, usedBytes / MB).toFixed(1),
           maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
         })}
       </p>
@@ -161,7 +161,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
                   : t('wizard.documents.supportingLimits'),
                 dropHere: t('upload.dropHere'),
                 choose: t('upload.choose'),
-                chosen: t('upload.heldHeading'),
+                chosen: t('wizard.documents.attached'),
                 remove: t('upload.remove'),
                 progress: (percent) => t('upload.progress', { percent }),
               }}

@@ -1,4 +1,5 @@
-import { draftView, saveDraftBodySchema } from '@contracts/claims/claim-draft';
+import { draftView } from '@contracts/claims/claim-draft';
+import { saveDraftBodySchema } from '@contracts/claims/claim-draft-schema';
 import { getRuntime } from '@infra/runtime';
 import { discardDraft, saveDraft } from '@services/claims/claim-drafts';
 import { apiRoute, json } from '@site/lib/api-route.server';
