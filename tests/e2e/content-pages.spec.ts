@@ -166,12 +166,14 @@ test('signed in, the FAQ lists all 17 questions', async ({ page }) => {
   await expectTranslatedAndAccessible(page);
 });
 
-test('no page shows a dictionary key instead of its words, signed out and signed in, in both languages', async ({
+test('every page, signed out and signed in, in both languages: no dictionary key shown, axe clean', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const keysShown = async (path: string) => {
     await page.goto(path);
     await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await expectAccessible(page);
     const text = (await page.locator('body').innerText()) + (await page.title());
     const labels = await page
       .locator('[aria-label], [placeholder], [title]')
