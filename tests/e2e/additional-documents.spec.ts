@@ -3,25 +3,21 @@ import {
   csrfToken,
   registerVerifiedCustomer,
   signInThroughScreens,
+  submitClaimThroughApi,
   uniqueEmail,
 } from './support/customers';
 import { expectAccessible } from './support/accessibility';
 import { jpegFile, pdfFile, pngFile } from './support/documents';
 
-async function submitClaimFor(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/claims', {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: {
+const submitClaimFor = async (page: Page) =>
+  (
+    await submitClaimThroughApi(page, {
       policyNumber: `AD-${Date.now() % 1_000_000}`,
       productCode: '110',
       productType: 'Loans',
       claimType: 'Disability',
-      documents: [],
-    },
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()).submissionId;
-}
+    })
+  ).submissionId;
 
 const documentCount = async (page: Page, submissionId: string) =>
   (await (await page.request.get(`/api/claims/${submissionId}`)).json()).documentCount;

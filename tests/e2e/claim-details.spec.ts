@@ -1,30 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
 import {
-  csrfToken,
   registerVerifiedCustomer,
   signInThroughScreens,
+  submitClaimThroughApi,
   uniqueEmail,
 } from './support/customers';
 import { pdfFile } from './support/documents';
 import { amendAsStaff, eventCount, signInStaff } from './support/staff';
 
-async function submitClaim(
-  page: Page,
-): Promise<{ submissionId: string; confirmationNumber: string }> {
-  const answer = await page.request.post('/api/claims', {
-    headers: { 'x-csrf-token': await csrfToken(page) },
-    data: {
-      policyNumber: `CD-${Date.now() % 1_000_000}`,
-      productCode: '210',
-      productType: 'Mortgage',
-      claimType: 'Job Loss',
-      documents: [],
-    },
-  });
-  expect(answer.status()).toBe(201);
-  return answer.json();
-}
+const submitClaim = (page: Page) =>
+  submitClaimThroughApi(page, { policyNumber: `CD-${Date.now() % 1_000_000}` });
 
 test('the details modal shows the claim; the letter staff uploaded downloads byte for byte and is marked read once', async ({
   page,

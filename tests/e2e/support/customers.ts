@@ -83,3 +83,23 @@ export async function signInThroughScreens(page: Page, email: string, next: stri
   await page.getByLabel('Verification code').fill(await codeMailedTo(email, seen));
   await expect(page).toHaveURL(new URL(next, page.url()).href);
 }
+
+/** Submits a claim for the signed-in customer through the API (no files), as a test's setup. */
+export async function submitClaimThroughApi(
+  page: Page,
+  claim: Record<string, unknown> = {},
+): Promise<{ submissionId: string; confirmationNumber: string }> {
+  const answer = await page.request.post('/api/claims', {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data: {
+      policyNumber: `API-${Date.now() % 1_000_000}`,
+      productCode: '210',
+      productType: 'Mortgage',
+      claimType: 'Job Loss',
+      documents: [],
+      ...claim,
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return answer.json();
+}

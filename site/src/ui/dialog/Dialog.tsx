@@ -56,3 +56,14 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** The closing row of an information dialog: one Close button. */
+export function DialogCloseRow({ label, onClose }: { label: string; onClose: () => void }) {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button button--secondary" onClick={onClose}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
-import { Dialog } from '@site/ui/dialog/Dialog';
+import { Dialog, DialogCloseRow } from '@site/ui/dialog/Dialog';
 import type { IslandMessages, IslandTranslate } from '../../messages';
 import { ClaimDocuments } from './ClaimDocuments';
 
@@ -25,11 +25,7 @@ export function UploadDialog({
       className="upload-dialog"
     >
       {claim && <ClaimDocuments submissionId={claim.submissionId} messages={messages} t={t} />}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('claims.close')}
-        </button>
-      </div>
+      <DialogCloseRow label={t('claims.close')} onClose={onClose} />
     </Dialog>
   );
 }
