@@ -212,3 +212,15 @@ test('every page, signed out and signed in, in both languages: no dictionary key
   }
   expect(found).toEqual([]);
 });
+
+test('error pages answer with their status and its reason phrase, not "OK"', async ({ page }) => {
+  for (const [path, status, reason] of [
+    ['/en/error/404', 404, 'Not Found'],
+    ['/fr/error/403', 403, 'Forbidden'],
+    ['/en/error/500', 500, 'Internal Server Error'],
+    ['/en/no-such-page', 404, 'Not Found'],
+  ] as const) {
+    const answer = await page.request.get(path);
+    expect([answer.status(), answer.statusText()]).toEqual([status, reason]);
+  }
+});
