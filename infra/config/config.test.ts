@@ -21,3 +21,25 @@ describe('IDENTITY_ADDRESS_LIMIT_FACTOR', () => {
     }
   });
 });
+
+describe('KAFKA_BROKERS', () => {
+  it('is unset by default (no relay, no consumer), with the topic and group defaults', () => {
+    const config = parseConfig({});
+    expect(config.KAFKA_BROKERS).toBeUndefined();
+    expect(config.KAFKA_TOPIC).toBe('claims.claim-events');
+    expect(config.KAFKA_TOPIC_PARTITIONS).toBe(6);
+    expect(config.KAFKA_NOTIFICATIONS).toBe('on');
+  });
+
+  it('takes one or several host:port', () => {
+    expect(parseConfig({ KAFKA_BROKERS: '127.0.0.1:9092' }).KAFKA_BROKERS).toBe('127.0.0.1:9092');
+    expect(parseConfig({ KAFKA_BROKERS: 'kafka-1:9092,kafka-2:9092' }).KAFKA_BROKERS).toBe(
+      'kafka-1:9092,kafka-2:9092',
+    );
+  });
+
+  it('refuses a value without a port, naming the variable', () => {
+    expect(() => parseConfig({ KAFKA_BROKERS: 'kafka' })).toThrow(/KAFKA_BROKERS="kafka"/);
+    expect(() => parseConfig({ KAFKA_TOPIC: 'no spaces' })).toThrow(/KAFKA_TOPIC=/);
+  });
+});

@@ -36,6 +36,23 @@ export const configSchema = z.object({
     .optional(),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   IDENTITY_ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** host:port[,host:port…]: publish integration events to Kafka and mail claimants from them. */
+  KAFKA_BROKERS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9.[\]:-]+:\d{1,5}(,[A-Za-z0-9.[\]:-]+:\d{1,5})*$/,
+      'must be host:port, or several separated by commas',
+    )
+    .optional(),
+  KAFKA_CLIENT_ID: z.string().min(1).default('claims-portal'),
+  KAFKA_TOPIC: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,249}$/, 'must be a Kafka topic name')
+    .default('claims.claim-events'),
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** off: publish only (another service sends the claimants' mail). */
+  KAFKA_NOTIFICATIONS: z.enum(['on', 'off']).default('on'),
+  KAFKA_NOTIFICATIONS_GROUP: z.string().min(1).default('claims-portal-notifications'),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z

@@ -2,14 +2,16 @@ import { projectionMigrations } from '@projections/index';
 import { claimDraftMigrations } from '../claim-drafts/postgres-claim-drafts';
 import { eventStoreMigrations } from '../eventstore/postgres/schema';
 import { identityMigrations } from '../identity/identity-migrations';
+import { kafkaMigrations } from '../kafka/kafka-migrations';
 import { staffSessionMigrations } from '../oidc/staff-sessions';
 import type { Migration } from './migrate';
 
-/** Every migration of the application database: the event store's, each read model's, then sessions and claim drafts. */
+/** Every migration of the application database: the event store's, each read model's, sessions, claim drafts, then the Kafka relay's and the notification consumer's. */
 export const allMigrations: readonly Migration[] = [
   ...eventStoreMigrations,
   ...projectionMigrations,
   ...staffSessionMigrations,
   ...identityMigrations,
   ...claimDraftMigrations,
+  ...kafkaMigrations,
 ];

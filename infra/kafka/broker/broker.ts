@@ -1,0 +1,200 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * A real Apache Kafka 3.9.1 broker in KRaft mode (one node, broker and controller), run from
+ * Maven Central's jars with the machine's Java: no Docker. For tests, the relay benchmark and
+ * `npm run kafka:broker`. Stopped by its process id, never by name.
+ */
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../../..');
+const POM = join(import.meta.dirname, 'pom.xml');
+/** Outside git (.gitignore has .data/); the jars themselves stay in Maven's ~/.m2. */
+export const KAFKA_CACHE_DIR = join(ROOT, '.data/kafka');
+
+/**
+ * The broker's Java class path. Resolved once per pom by `mvn dependency:build-classpath`
+ * (downloads into ~/.m2 on a fresh machine), then read from the cache file.
+ */
+export async function kafkaClasspath(log: (line: string) => void = () => {}): Promise<string> {
+  const pom = await readFile(POM);
+  const digest = createHash('sha256').update(pom).digest('hex').slice(0, 12);
+  const file = join(KAFKA_CACHE_DIR, `classpath-${digest}.txt`);
+  if (existsSync(file)) {
+    const classpath = (await readFile(file, 'utf8')).trim();
+    if (classpath.split(':').every((jar) => existsSync(jar))) return classpath;
+  }
+  await mkdir(KAFKA_CACHE_DIR, { recursive: true });
+  log('resolving the Kafka 3.9.1 jars with Maven (first run only)');
+  await run(
+    'mvn',
+    ['-q', '-B', '-f', POM, 'dependency:build-classpath', `-Dmdep.outputFile=${file}`],
+    { maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+  );
+  return (await readFile(file, 'utf8')).trim();
+}
+
+export interface KafkaBrokerOptions {
+  /** Holds server.properties, the log segments and broker.log; reused by a restart. */
+  readonly dir: string;
+  readonly port?: number;
+  readonly controllerPort?: number;
+  readonly heapMb?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface KafkaBroker {
+  /** `127.0.0.1:PORT`, for KAFKA_BROKERS. */
+  readonly brokers: string;
+  readonly port: number;
+  readonly pid: () => number | undefined;
+  /** Starts it again on the same ports and data (after stop or kill). */
+  start(): Promise<void>;
+  /** SIGKILL by process id: a crash, nothing flushed or handed over. */
+  kill(): Promise<void>;
+  /** SIGTERM by process id and wait for the exit (SIGKILL after 20 s). */
+  stop(): Promise<void>;
+}
+
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const serverProperties = (dir: string, port: number, controllerPort: number) =>
+  `${[
+    'process.roles=broker,controller',
+    'node.id=1',
+    `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names=CONTROLLER',
+    'inter.broker.listener.name=PLAINTEXT',
+    'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    `log.dirs=${join(dir, 'data')}`,
+    'num.partitions=1',
+    'default.replication.factor=1',
+    'offsets.topic.replication.factor=1',
+    // Fewer than the default 50: the group coordinator's topic is created in a second, not ten.
+    'offsets.topic.num.partitions=3',
+    'transaction.state.log.replication.factor=1',
+    'transaction.state.log.min.isr=1',
+    'min.insync.replicas=1',
+    'group.initial.rebalance.delay.ms=0',
+    'auto.create.topics.enable=false',
+    'log.flush.interval.messages=9223372036854775807',
+  ].join('\n')}\n`;
+
+const JVM_OPTIONS = (heapMb: number) => [
+  `-Xmx${heapMb}m`,
+  `-Xms${Math.min(heapMb, 256)}m`,
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-Djava.awt.headless=true',
+  '-Dorg.slf4j.simpleLogger.defaultLogLevel=info',
+];
+
+/** Formats the storage on first use, starts the broker and waits until it serves (about 20 s). */
+export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<KafkaBroker> {
+  const dir = resolve(options.dir);
+  await mkdir(dir, { recursive: true });
+  const log = options.log ?? (() => {});
+  const classpath = await kafkaClasspath(log);
+  const port = options.port ?? (await freeLoopbackPort());
+  const controllerPort = options.controllerPort ?? (await freeLoopbackPort());
+  const properties = join(dir, 'server.properties');
+  await writeFile(properties, serverProperties(dir, port, controllerPort));
+  if (!existsSync(join(dir, 'data', 'meta.properties'))) {
+    // A cluster id is 16 random bytes, base64url without padding (as StorageTool random-uuid).
+    const clusterId = randomBytes(16).toString('base64url');
+    await run(
+      'java',
+      [
+        ...JVM_OPTIONS(256),
+        '-cp',
+        classpath,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId,
+        '-c',
+        properties,
+      ],
+      { timeout: 120_000 },
+    );
+  }
+
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const logFile = join(dir, 'broker.log');
+
+  async function start(): Promise<void> {
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    const out = openSync(logFile, 'a');
+    const started = Date.now();
+    const process = spawn(
+      'java',
+      [...JVM_OPTIONS(options.heapMb ?? 512), '-cp', classpath, 'kafka.Kafka', properties],
+      { stdio: ['ignore', out, out] },
+    );
+    closeSync(out);
+    child = process;
+    exited = new Promise((done) => process.once('exit', () => done()));
+    log(`kafka broker pid ${process.pid} on 127.0.0.1:${port}`);
+    await waitUntilServing(process, logFile, started);
+  }
+
+  async function waitUntilServing(process: ChildProcess, file: string, since: number) {
+    const deadline = since + 120_000;
+    const marker = 'Kafka Server started';
+    const before = existsSync(file) ? (await readFile(file, 'utf8')).length : 0;
+    for (;;) {
+      if (process.exitCode !== null || process.signalCode !== null) {
+        const tail = (await readFile(file, 'utf8')).slice(-2_000);
+        throw new Error(`the Kafka broker exited during start-up:\n${tail}`);
+      }
+      const text = await readFile(file, 'utf8').catch(() => '');
+      // Only lines this start wrote: broker.log keeps earlier runs.
+      if (text.slice(Math.max(0, before - marker.length)).includes(marker)) return;
+      if (Date.now() > deadline) throw new Error('the Kafka broker did not start within 120 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  async function signal(name: 'SIGKILL' | 'SIGTERM', graceMs: number): Promise<void> {
+    const pid = child?.pid;
+    if (!child || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(pid, name);
+    const timer = setTimeout(() => {
+      if (child?.pid === pid && child.exitCode === null) process.kill(pid, 'SIGKILL');
+    }, graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await start();
+  return {
+    brokers: `127.0.0.1:${port}`,
+    port,
+    pid: () => child?.pid,
+    start,
+    kill: () => signal('SIGKILL', 0),
+    stop: () => signal('SIGTERM', 20_000),
+  };
+}

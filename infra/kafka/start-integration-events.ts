@@ -1,0 +1,68 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore } from '@contracts/event-store';
+import type { Mailer } from '@contracts/mail';
+import type { Config } from '../config/config';
+import { createKafka } from './kafka-client';
+import { startNotificationConsumer } from './notifications/notification-consumer';
+import { postgresClaimantDirectory } from './notifications/notify-claimant';
+import { startRelay } from './relay';
+
+export interface IntegrationEventsRuntime {
+  stop(): Promise<void>;
+}
+
+/**
+ * With KAFKA_BROKERS: the relay (event store → Kafka) and, unless KAFKA_NOTIFICATIONS=off, the
+ * notification consumer (Kafka → claimants' mail). Without it: nothing, as before. Neither
+ * waits for the broker: both keep retrying in the background, so the site starts either way.
+ */
+export function startIntegrationEvents(
+  config: Config,
+  ports: { pool: pg.Pool; eventStore: EventStore; mailer: Mailer },
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+): IntegrationEventsRuntime | undefined {
+  if (!config.KAFKA_BROKERS) return undefined;
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID,
+    log,
+  });
+  const relay = startRelay({
+    pool: ports.pool,
+    eventStore: ports.eventStore,
+    kafka,
+    topic: config.KAFKA_TOPIC,
+    partitions: config.KAFKA_TOPIC_PARTITIONS,
+    onError: (err) => log.error({ err }, 'kafka relay batch failed; retrying'),
+  });
+  void relay.caughtUp.then(() =>
+    log.info({ topic: config.KAFKA_TOPIC }, 'kafka relay caught up with the event store'),
+  );
+  const consumer =
+    config.KAFKA_NOTIFICATIONS === 'on'
+      ? startNotificationConsumer({
+          kafka,
+          topic: config.KAFKA_TOPIC,
+          groupId: config.KAFKA_NOTIFICATIONS_GROUP,
+          pool: ports.pool,
+          mailer: ports.mailer,
+          directory: postgresClaimantDirectory(ports.pool),
+          portalUrl: config.PUBLIC_URL,
+          onError: (err) => log.error({ err }, 'claim notification failed; retrying'),
+        })
+      : undefined;
+  log.info(
+    {
+      brokers: config.KAFKA_BROKERS,
+      topic: config.KAFKA_TOPIC,
+      notifications: config.KAFKA_NOTIFICATIONS,
+    },
+    'publishing integration events to Kafka',
+  );
+  return {
+    async stop() {
+      await Promise.all([relay.stop(), consumer?.stop()]);
+    },
+  };
+}
