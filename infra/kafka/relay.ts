@@ -57,6 +57,11 @@ export function startRelay(options: RelayOptions): Relay {
     markCaughtUp = resolve;
   });
   let wake: () => void = () => {};
+  let abortSend: (error: Error) => void = () => {};
+  const stopping = new Promise<never>((_, reject) => {
+    abortSend = reject;
+  });
+  stopping.catch(() => {});
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -139,15 +144,19 @@ export function startRelay(options: RelayOptions): Relay {
       }
       if (published.length > 0) {
         if (!producer) throw new Error('the Kafka producer is not connected');
-        await producer.send({
-          topic: options.topic,
-          acks: -1,
-          messages: published.map((event) => ({
-            key: event.claimId,
-            value: JSON.stringify(event),
-            headers: integrationHeaders(event),
-          })),
-        });
+        // A send retrying against a dead broker gives way to stop(): the batch rolls back.
+        await Promise.race([
+          stopping,
+          producer.send({
+            topic: options.topic,
+            acks: -1,
+            messages: published.map((event) => ({
+              key: event.claimId,
+              value: JSON.stringify(event),
+              headers: integrationHeaders(event),
+            })),
+          }),
+        ]);
       }
       await saveStates(client, changed);
       const last = (events.at(-1) as RecordedEvent).position;
@@ -188,9 +197,12 @@ export function startRelay(options: RelayOptions): Relay {
     async stop() {
       stopped = true;
       wake();
+      abortSend(new Error('the relay is stopping'));
       await starting;
-      await subscription?.stop();
+      // The producer first: a send stuck retrying against a dead broker fails now and its batch
+      // rolls back, instead of holding the stop for the whole retry budget.
       await producer?.disconnect().catch(() => {});
+      await subscription?.stop();
     },
   };
 }

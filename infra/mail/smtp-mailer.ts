@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Mailer, MailMessage } from '@contracts/mail';
 
 export interface SmtpMailerOptions {
@@ -29,7 +29,11 @@ export class MailDeliveryError extends Error {
 
 export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
   // Options given beside `url` are kept only when the transport is built directly.
-  const transport = createTransport(new SMTPTransport({ url, ...TIMEOUTS }), { from });
+  // Pooled: a burst of notifications reuses a few connections instead of one handshake each.
+  const transport = createTransport(
+    new SMTPPool({ url, pool: true, maxConnections: 3, ...TIMEOUTS }),
+    { from },
+  );
   return {
     async send(message) {
       try {
