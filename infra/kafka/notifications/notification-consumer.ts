@@ -6,6 +6,8 @@ export interface NotificationConsumerOptions extends NotifyOptions {
   readonly kafka: Kafka;
   readonly topic: string;
   readonly groupId: string;
+  /** Where a new group starts: the topic's beginning (default) or its end. */
+  readonly fromBeginning?: boolean;
   /** Broker-side session timeout: how soon a dead member's partitions go to another. */
   readonly sessionTimeoutMs?: number;
   readonly onError?: (error: unknown) => void;
@@ -48,7 +50,10 @@ export function startNotificationConsumer(
       });
       try {
         await candidate.connect();
-        await candidate.subscribe({ topic: options.topic, fromBeginning: true });
+        await candidate.subscribe({
+          topic: options.topic,
+          fromBeginning: options.fromBeginning ?? true,
+        });
         await candidate.run({
           partitionsConsumedConcurrently: 3,
           eachMessage: async ({ message }) => {
