@@ -14,6 +14,7 @@ import {
   integrationHeaders,
 } from '@contracts/integration/claim-integration-events';
 import { evolveRelayState, mapClaimEvent, type RelayClaimState } from './map-claim-event';
+import { wakeablePause } from './wakeable-pause';
 
 export interface RelayOptions {
   readonly pool: pg.Pool;
@@ -56,20 +57,12 @@ export function startRelay(options: RelayOptions): Relay {
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
   });
-  let wake: () => void = () => {};
   let abortSend: (error: Error) => void = () => {};
   const stopping = new Promise<never>((_, reject) => {
     abortSend = reject;
   });
   stopping.catch(() => {});
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
 
   async function connect(): Promise<void> {
     const admin = options.kafka.admin();

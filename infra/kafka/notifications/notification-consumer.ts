@@ -1,6 +1,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { integrationEventSchema } from '@contracts/integration/claim-integration-events';
 import { type NotifyOptions, type NotifyOutcome, notifyClaimant } from './notify-claimant';
+import { wakeablePause } from '../wakeable-pause';
 
 export interface NotificationConsumerOptions extends NotifyOptions {
   readonly kafka: Kafka;
@@ -30,15 +31,7 @@ export function startNotificationConsumer(
 ): NotificationConsumer {
   let stopped = false;
   let consumer: Consumer | undefined;
-  let wake: () => void = () => {};
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
 
   const starting = (async () => {
     while (!stopped) {

@@ -10,6 +10,7 @@ import { PASSWORD } from '@contracts/identity/field-rules';
 import { passwordRuleFailures } from '@contracts/identity/field-specs';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { csrfHeaders } from './csrf';
+import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { IslandTranslate } from './messages';
 
 /**
@@ -170,48 +171,6 @@ export function useSecondsUntil(until: number | undefined): number {
     return () => clearInterval(timer);
   }, [until]);
   return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
-
-const describedBy = (...ids: (string | false | undefined)[]) =>
-  ids.filter(Boolean).join(' ') || undefined;
-
-interface FieldFrameProps {
-  readonly id: string;
-  readonly label: string;
-  readonly hint?: string | undefined;
-  readonly error?: string | undefined;
-  readonly children: (aria: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
-  readonly after?: ReactNode;
-  readonly fieldClassName?: string | undefined;
-}
-
-/** A label, the control, then its hint and error underneath (so controls side by side line up). */
-function FieldFrame({ id, label, hint, error, children, after, fieldClassName }: FieldFrameProps) {
-  return (
-    <div className={fieldClassName ? `field ${fieldClassName}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`),
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-      {after}
-    </div>
-  );
 }
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {

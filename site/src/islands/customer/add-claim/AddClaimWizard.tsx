@@ -275,43 +275,31 @@ function WizardActions({ step, busy, lang, t, ...on }: ActionsProps) {
       </p>
     );
   }
-  const submitting = busy === 'submitting';
+  const disabled = busy !== undefined;
+  const secondary = (label: string, className: string, onClick: () => void) => (
+    <button type="button" className={`button ${className}`} disabled={disabled} onClick={onClick}>
+      {t(label)}
+    </button>
+  );
+  const primary =
+    step === WIZARD_STEPS.summary
+      ? busy === 'submitting'
+        ? 'wizard.submitting'
+        : 'wizard.submit'
+      : 'wizard.next';
   return (
     <div className="actions wizard__actions">
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={busy !== undefined}
-        onClick={on.onBack}
-      >
-        {t('wizard.back')}
-      </button>
+      {secondary('wizard.back', 'button--secondary', on.onBack)}
       <button
         type="submit"
         className="button button--primary"
-        disabled={busy !== undefined}
-        aria-busy={busy !== undefined}
+        disabled={disabled}
+        aria-busy={disabled}
       >
-        {step === WIZARD_STEPS.summary
-          ? t(submitting ? 'wizard.submitting' : 'wizard.submit')
-          : t('wizard.next')}
+        {t(primary)}
       </button>
-      <button
-        type="button"
-        className="button button--link"
-        disabled={busy !== undefined}
-        onClick={on.onSaveAndExit}
-      >
-        {t('wizard.saveAndExit')}
-      </button>
-      <button
-        type="button"
-        className="button button--link"
-        disabled={busy !== undefined}
-        onClick={on.onStartOver}
-      >
-        {t('wizard.startOver')}
-      </button>
+      {secondary('wizard.saveAndExit', 'button--link', on.onSaveAndExit)}
+      {secondary('wizard.startOver', 'button--link', on.onStartOver)}
     </div>
   );
 }

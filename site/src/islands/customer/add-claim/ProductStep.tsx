@@ -2,7 +2,7 @@ import { PRODUCT_CODES, PRODUCT_TYPES } from '@contracts/claims/catalogue';
 import type { DraftAnswers } from '@contracts/claims/claim-draft';
 import { POLICY_NUMBER } from '@contracts/claims/field-rules';
 import type { IslandTranslate } from '../../messages';
-import { controlProps, FieldFrame } from './fields';
+import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { AnswerField } from './step-rules';
 
 export interface AnswerStepProps {
@@ -22,9 +22,11 @@ export function ProductStep({ answers, errors, onChange, t }: AnswerStepProps) {
         hint={t('wizard.policyHint', { max: POLICY_NUMBER.maxLength })}
         error={errors.policyNumber}
       >
-        {(describedBy) => (
+        {(aria) => (
           <input
-            {...controlProps('policyNumber', errors.policyNumber, describedBy)}
+            {...aria}
+            name="policyNumber"
+            aria-required
             value={answers.policyNumber}
             autoComplete="off"
             onChange={(event) => onChange('policyNumber', event.target.value)}
@@ -32,9 +34,11 @@ export function ProductStep({ answers, errors, onChange, t }: AnswerStepProps) {
         )}
       </FieldFrame>
       <FieldFrame id="productCode" label={t('addClaim.product')} error={errors.productCode}>
-        {(describedBy) => (
+        {(aria) => (
           <select
-            {...controlProps('productCode', errors.productCode, describedBy)}
+            {...aria}
+            name="productCode"
+            aria-required
             value={answers.productCode}
             onChange={(event) => onChange('productCode', event.target.value)}
           >
@@ -48,9 +52,11 @@ export function ProductStep({ answers, errors, onChange, t }: AnswerStepProps) {
         )}
       </FieldFrame>
       <FieldFrame id="productType" label={t('addClaim.productType')} error={errors.productType}>
-        {(describedBy) => (
+        {(aria) => (
           <select
-            {...controlProps('productType', errors.productType, describedBy)}
+            {...aria}
+            name="productType"
+            aria-required
             value={answers.productType}
             onChange={(event) => onChange('productType', event.target.value)}
           >

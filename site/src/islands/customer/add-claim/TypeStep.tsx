@@ -1,6 +1,6 @@
 import { CLAIM_TYPES } from '@contracts/claims/catalogue';
 import { CLAIM_DESCRIPTION } from '@contracts/claims/field-rules';
-import { controlProps, FieldFrame } from './fields';
+import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { AnswerStepProps } from './ProductStep';
 
 export function TypeStep({ answers, errors, onChange, t }: AnswerStepProps) {
@@ -44,9 +44,10 @@ export function TypeStep({ answers, errors, onChange, t }: AnswerStepProps) {
         hint={t('wizard.descriptionHint', { max: CLAIM_DESCRIPTION.maxLength })}
         error={errors.claimDescription}
       >
-        {(describedBy) => (
+        {(aria) => (
           <textarea
-            {...controlProps('claimDescription', errors.claimDescription, describedBy, false)}
+            {...aria}
+            name="claimDescription"
             rows={5}
             maxLength={CLAIM_DESCRIPTION.maxLength}
             value={answers.claimDescription}
