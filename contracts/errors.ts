@@ -46,8 +46,15 @@ export class UnauthenticatedError extends DomainError {
   readonly code = 'UNAUTHENTICATED';
 }
 
+/** A 409; `fieldErrors` name the field at fault when there is one (a claim number taken). */
 export class ConflictError extends DomainError {
   readonly code = 'CONFLICT';
+  constructor(
+    message: string,
+    readonly fieldErrors: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
 }
 
 export class PreconditionFailedError extends DomainError {

@@ -143,7 +143,7 @@ export function additionalDocumentErrors(
 }
 
 /** A decision letter: a PDF by its bytes, at most 4 MB. */
-export function decisionLetterErrors(letter: InspectedFile): FieldError[] {
+export function decisionLetterErrors(letter: CheckedFile): FieldError[] {
   const errors: (FieldError & { readonly code: DecisionLetterMessageCode })[] = [];
   if (letter.contentType !== DECISION_LETTER_LIMITS.contentType) {
     errors.push({ field: 'decisionLetter', code: 'decisionLetter.notPdf' });

@@ -7,6 +7,7 @@ import {
   checkLink,
   formatChainReport,
   type StoredLink,
+  verifyStreamChain,
 } from './hash-chain';
 
 const metadata: EventMetadata = {
@@ -71,6 +72,17 @@ describe('hash chain', () => {
     const head = { revision: 2n, lastHash: links[2]?.hash ?? '' };
     expect(checkHead(tip, head)).toMatchObject({ reason: 'head', streamRevision: 1n });
     expect(checkHead(walk(links) as ChainTip, head)).toBeUndefined();
+  });
+
+  it('verifies one stream alone, and says how many events were sound before a break', () => {
+    const links = stream('a', 4);
+    expect(verifyStreamChain(links)).toEqual({ ok: true, events: 4 });
+    const tampered = links.map((l, i) => (i === 2 ? { ...l, type: 'Other' } : l));
+    expect(verifyStreamChain(tampered)).toMatchObject({
+      ok: false,
+      events: 2,
+      broken: { reason: 'hash', streamRevision: 2n },
+    });
   });
 
   it('reports in a few lines', () => {

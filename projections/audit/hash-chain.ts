@@ -111,3 +111,18 @@ export function formatChainReport(report: ChainReport): string {
     `  (${report.events} events checked sound before it)`,
   ].join('\n');
 }
+
+export type StreamChainReport =
+  | { readonly ok: true; readonly events: number }
+  | { readonly ok: false; readonly events: number; readonly broken: BrokenLink };
+
+/** Checks one stream's events, read in revision order, link by link (the staff Audit tab). */
+export function verifyStreamChain(links: readonly StoredLink[]): StreamChainReport {
+  let tip: ChainTip | undefined;
+  for (const [index, link] of links.entries()) {
+    const checked = checkLink(tip, link);
+    if (checked.broken) return { ok: false, events: index, broken: checked.broken };
+    tip = checked.tip;
+  }
+  return { ok: true, events: links.length };
+}

@@ -143,14 +143,28 @@ export const HISTORY_COLUMNS = [
 ] as const;
 export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
 
+/** Columns every version changes by nature, so they are never highlighted as a change. */
+const BOOKKEEPING_COLUMNS: readonly HistoryColumn[] = ['version', 'updated_at', 'updated_by'];
+const COMPARED_COLUMNS = HISTORY_COLUMNS.filter((c) => !BOOKKEEPING_COLUMNS.includes(c));
+
 export interface HistoryPage {
-  readonly rows: Record<HistoryColumn, unknown>[];
+  /** Each version, with `changed`: the columns whose value differs from the version before it. */
+  readonly rows: (Record<HistoryColumn, unknown> & { readonly changed: HistoryColumn[] })[];
   readonly total: number;
 }
 
 export const HISTORY_PAGE_SIZE = 10;
 
-/** One page of a claim's versions, sorted by any history column (the list of names is the only SQL it adds). */
+const changedColumnsSql = `array_remove(array[${COMPARED_COLUMNS.map(
+  (column) =>
+    `case when ${column} is distinct from lag(${column}) over by_version then '${column}' end`,
+).join(', ')}], null)`;
+
+/**
+ * One page of a claim's versions, sorted by any history column (the list of names is the
+ * only SQL it adds). What each version changed is found against the one before it in
+ * version order, whatever the page's order.
+ */
 export async function claimHistory(
   client: SqlClient,
   submissionId: string,
@@ -162,15 +176,22 @@ export async function claimHistory(
 ): Promise<HistoryPage> {
   const column = HISTORY_COLUMNS.includes(sort) ? sort : 'version';
   const order = direction === 'asc' ? 'asc' : 'desc';
-  const { rows } = await client.query<Record<HistoryColumn, unknown> & { total: string }>(
-    `select ${HISTORY_COLUMNS.join(', ')}, count(*) over () as total
-     from claim_versions where submission_id = $1
+  const { rows } = await client.query<
+    Record<HistoryColumn, unknown> & { total: string; changed: HistoryColumn[] }
+  >(
+    `with versions as (
+       select ${HISTORY_COLUMNS.join(', ')},
+              case when version = 1 then '{}'::text[] else ${changedColumnsSql} end as changed
+       from claim_versions where submission_id = $1
+       window by_version as (order by version)
+     )
+     select *, count(*) over () as total from versions
      order by ${column} ${order} nulls last, version ${order}
      limit $2 offset $3`,
     [submissionId, HISTORY_PAGE_SIZE, (Math.max(1, page) - 1) * HISTORY_PAGE_SIZE],
   );
   return {
-    rows: rows.map(({ total: _total, ...row }) => row as Record<HistoryColumn, unknown>),
+    rows: rows.map(({ total: _total, ...row }) => row),
     total: Number(rows[0]?.total ?? 0),
   };
 }

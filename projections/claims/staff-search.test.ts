@@ -115,6 +115,17 @@ describe('staff search', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('pages back with `before`: the previous page again, and no way back from the first', async () => {
+    const first = await search({ type: 'name', last: 'côté' });
+    expect(first.previousCursor).toBeUndefined();
+    const second = await search({ type: 'name', last: 'côté', after: first.nextCursor ?? '' });
+    expect(second.previousCursor).toBeDefined();
+    const back = await search({ type: 'name', last: 'côté', before: second.previousCursor ?? '' });
+    expect(back.rows.map((r) => r.submissionId)).toEqual(first.rows.map((r) => r.submissionId));
+    expect(back.previousCursor).toBeUndefined();
+    expect(back.nextCursor).toBe(first.nextCursor);
+  });
+
   it('sorts by another column and pages through it the same way', async () => {
     const all: string[] = [];
     let after: string | undefined;
@@ -138,6 +149,7 @@ describe('staff search', () => {
     [{ type: 'name' }, 'search.nameRequired'],
     [{ type: 'email', value: 'no-at-sign' }, 'search.invalidEmail'],
     [{ type: 'claimNumber', value: '   ' }, 'search.valueRequired'],
+    [{ type: 'email', value: ' ' }, 'search.emailEmpty'],
     [{ type: 'status', value: 'lost' }, 'search.invalidStatus'],
     [{ type: 'name', first: '1' }, 'search.invalidName'],
   ])('refuses %o with %s', (input, code) => {

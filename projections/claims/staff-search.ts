@@ -46,6 +46,8 @@ export interface SearchPage {
   readonly rows: readonly SearchRow[];
   /** Pass as `after` for the next page; absent on the last page. */
   readonly nextCursor?: string;
+  /** Pass as `before` for the previous page; absent on the first page. */
+  readonly previousCursor?: string;
 }
 
 interface Filter {
@@ -120,6 +122,7 @@ const SORT_EXPRESSION: Record<SearchSortColumn, string> = {
 /**
  * One page of the staff search, keyset-paged on (sort column, submission id): the next page
  * starts strictly after the last row of this one, so deep pages cost what the first does.
+ * `before` walks back: the rows just ahead of a page's first row, read in reverse.
  */
 export async function searchClaims(
   client: SqlClient,
@@ -127,13 +130,16 @@ export async function searchClaims(
 ): Promise<SearchPage> {
   const filter = filterFor(query);
   const sort = SORT_EXPRESSION[query.sort];
-  const direction = query.direction === 'asc' ? 'asc' : 'desc';
+  const backwards = query.before !== undefined && query.after === undefined;
+  const forwardAscending = query.direction === 'asc';
+  const ascending = backwards ? !forwardAscending : forwardAscending;
+  const direction = ascending ? 'asc' : 'desc';
   const values: unknown[] = [...filter.values];
   let keyset = '';
-  const cursor = decodeCursor(query.after);
+  const cursor = decodeCursor(backwards ? query.before : query.after);
   if (cursor) {
     values.push(cursor.value, cursor.id);
-    const operator = direction === 'asc' ? '>' : '<';
+    const operator = ascending ? '>' : '<';
     keyset = ` and (${sort}, submission_id) ${operator} ($${values.length - 1}, $${values.length}::uuid)`;
   }
   values.push(SEARCH_PAGE_SIZE + 1);
@@ -146,20 +152,22 @@ export async function searchClaims(
      limit $${values.length}`,
     values,
   );
+  const more = rows.length > SEARCH_PAGE_SIZE;
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
+  if (backwards) page.reverse();
+  const first = page[0];
   const last = page.at(-1);
+  const hasNext = backwards ? cursor !== undefined : more;
+  const hasPrevious = backwards ? more : cursor !== undefined;
   return {
     rows: page.map(toSearchRow),
-    ...(rows.length > SEARCH_PAGE_SIZE && last
-      ? {
-          nextCursor: encodeCursor({
-            value: sortValue(last.sort_value),
-            id: String(last.submission_id),
-          }),
-        }
-      : {}),
+    ...(hasNext && last ? { nextCursor: cursorOf(last) } : {}),
+    ...(hasPrevious && first ? { previousCursor: cursorOf(first) } : {}),
   };
 }
+
+const cursorOf = (row: Record<string, unknown>) =>
+  encodeCursor({ value: sortValue(row.sort_value), id: String(row.submission_id) });
 
 const sortValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 

@@ -10,6 +10,7 @@ import { type CommandContext, toNewEvents } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
 import {
   CLAIM_NUMBER_TAKEN,
+  CLAIM_NUMBER_TAKEN_FIELD,
   decideClaimNumber,
   evolveClaimNumber,
   initialClaimNumber,
@@ -48,7 +49,9 @@ async function handleClaimNumberCommand(
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt < ATTEMPTS) continue;
-      throw command.type === 'ReserveClaimNumber' ? new ConflictError(CLAIM_NUMBER_TAKEN) : error;
+      throw command.type === 'ReserveClaimNumber'
+        ? new ConflictError(CLAIM_NUMBER_TAKEN, [CLAIM_NUMBER_TAKEN_FIELD])
+        : error;
     }
   }
 }

@@ -11,6 +11,11 @@ export interface ClaimNumberState {
 export const initialClaimNumber = (): ClaimNumberState => ({ heldBy: null });
 
 export const CLAIM_NUMBER_TAKEN = 'Claim number already exists';
+/** Marks the claim number field of the staff form (staff spec §8). */
+export const CLAIM_NUMBER_TAKEN_FIELD = {
+  field: 'claimNumber',
+  code: 'claimNumber.taken',
+} as const;
 
 export function evolveClaimNumber(
   _state: ClaimNumberState,
@@ -38,7 +43,8 @@ export function decideClaimNumber(
   switch (command.type) {
     case 'ReserveClaimNumber':
       if (state.heldBy === submissionId) return [];
-      if (state.heldBy !== null) throw new ConflictError(CLAIM_NUMBER_TAKEN);
+      if (state.heldBy !== null)
+        throw new ConflictError(CLAIM_NUMBER_TAKEN, [CLAIM_NUMBER_TAKEN_FIELD]);
       return [{ type: 'ClaimNumberReserved', data: command.data }];
     case 'ReleaseClaimNumber':
       if (state.heldBy !== submissionId) return [];

@@ -1,4 +1,5 @@
 import { sequence } from 'astro:middleware';
+import { routeAdmin } from './routing/admin-routes';
 import { checkCsrf } from './routing/csrf';
 import { routeLanguage } from './routing/language';
 import { resolvePrincipal } from './routing/principal';
@@ -10,5 +11,6 @@ export const onRequest = sequence(
   resolveTenant,
   checkCsrf,
   resolvePrincipal,
+  routeAdmin,
   routeLanguage,
 );

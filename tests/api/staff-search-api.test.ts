@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as asOf } from '@site/pages/api/admin/claims/[submissionId]/as-of';
 import { GET as events } from '@site/pages/api/admin/claims/[submissionId]/events';
 import { GET as history } from '@site/pages/api/admin/claims/[submissionId]/history';
 import { GET as search } from '@site/pages/api/admin/claims/search';
@@ -80,6 +81,22 @@ describe('staff search and history over HTTP', () => {
     });
     expect(Date.parse(body.events[0].occurredAt)).not.toBeNaN();
     expect(body.events[0].changes.map((c: { field: string }) => c.field)).toContain('status');
+    expect(body.chain).toEqual({ verified: true, events: 1 });
+  });
+
+  it('gives the claim as it stood at an instant, and nothing before it existed', async () => {
+    const at = (instant: string) => {
+      const path = `/api/admin/claims/${submissionId}/as-of?at=${encodeURIComponent(instant)}`;
+      return asOf(withUrl(asStaff(path, { submissionId }), path));
+    };
+    const now = await at(new Date(Date.now() + 60_000).toISOString());
+    expect(now.status).toBe(200);
+    expect(await now.json()).toMatchObject({ version: 1, claim: { status: 'Submitted', submissionId } });
+    const before = await at('2000-01-01T00:00:00Z');
+    expect(await before.json()).toMatchObject({ version: null, claim: null });
+    const bad = await at('yesterday');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0]).toMatchObject({ field: 'at' });
   });
 
   it('answers 404 for a claim that does not exist, and 401 to anyone but staff', async () => {

@@ -1,6 +1,6 @@
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
-import { DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
+import { ConflictError, DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
@@ -57,6 +57,11 @@ export function toProblemResponse(
   lang: 'en' | 'fr' = 'en',
 ): Response {
   if (error instanceof ValidationError) {
+    return problem(error.code, requestId, {
+      errors: error.fieldErrors.map((e) => withMessage(e, lang)),
+    });
+  }
+  if (error instanceof ConflictError && error.fieldErrors.length > 0) {
     return problem(error.code, requestId, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { greetingPeriod } from '../../format';
 import { type IslandMessages, islandTranslator } from '../../messages';
+import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ClaimsTable } from './ClaimsTable';
 import { ClaimDetailsDialog } from './ClaimDetailsDialog';
 import { UploadDialog } from './UploadDialog';
@@ -106,16 +107,6 @@ export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
         t={t}
         onClose={() => setUploadFor(undefined)}
       />
-    </div>
-  );
-}
-
-function SkeletonRows({ label }: { label: string }) {
-  return (
-    <div className="skeleton" role="status" aria-label={label}>
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="skeleton-row" />
-      ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { NotFoundError } from '@contracts/errors';
 import { getRuntime } from '@infra/runtime';
+import { verifyStreamChain } from '@projections/audit/hash-chain';
 import { claimTimeline } from '@services/claims/claim-timeline';
 import { readClaimStream } from '@services/claims/claim-stream';
 import { apiRoute, json } from '@site/lib/api-route.server';
@@ -9,7 +10,8 @@ export const prerender = false;
 
 /**
  * A claim's event timeline for the staff UI, oldest first: each event with who, when, and
- * which fields it changed from what to what (what `npm run audit -- claim` prints).
+ * which fields it changed from what to what (what `npm run audit -- claim` prints), and
+ * whether the stream's hash chain still verifies.
  */
 export const GET = apiRoute(async ({ locals, params }) => {
   requireStaff(locals);
@@ -17,8 +19,19 @@ export const GET = apiRoute(async ({ locals, params }) => {
   const submissionId = params.submissionId ?? '';
   const { recorded } = await readClaimStream(eventStore, submissionId);
   if (recorded.length === 0) throw new NotFoundError(`Claim ${submissionId} not found`);
+  const chain = verifyStreamChain(
+    recorded.map((event) => ({ ...event, eventId: event.metadata.eventId })),
+  );
   return json({
     submissionId,
+    chain: chain.ok
+      ? { verified: true, events: chain.events }
+      : {
+          verified: false,
+          events: chain.events,
+          brokenAtVersion: Number(chain.broken.streamRevision) + 1,
+          reason: chain.broken.reason,
+        },
     events: claimTimeline(recorded).map(({ revision, type, occurredAt, actor, changes }) => ({
       version: Number(revision) + 1,
       type,

@@ -1,0 +1,47 @@
+/**
+ * The staff search rules without zod, so the admin search form can check what the API will
+ * (staff spec §2, §5) without shipping the server's schema library.
+ */
+
+/** Staff search types (staff spec §2, §7). */
+export const CLAIM_SEARCH_TYPES = [
+  'claimNumber',
+  'confirmationNumber',
+  'claimType',
+  'email',
+  'status',
+  'name',
+  'userId',
+] as const;
+export type ClaimSearchType = (typeof CLAIM_SEARCH_TYPES)[number];
+
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Lower-cased, trimmed, accents removed: how names are stored for search and how a query is read. */
+export function searchKey(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+/** Staff spec §5 "Search" messages, keyed by field error code. */
+export const SEARCH_MESSAGES = {
+  'search.typeRequired': 'Please select a search type',
+  'search.nameRequired': 'Please enter at least a first or last name',
+  'search.valueRequired': 'Please enter a search value',
+  'search.invalidEmail': 'Please enter a valid email address',
+  'search.emailEmpty': 'Email search value cannot be empty',
+  'search.invalidStatus': 'Please select a claim status',
+  'search.invalidClaimType': 'Please select a claim type',
+  'search.invalidName': 'Name must be 2 to 50 letters, spaces, hyphens or apostrophes',
+} as const;
+
+/** A name search value: 2 to 50 letters (accents too), spaces, hyphens or apostrophes, one letter at least. */
+export const SEARCH_NAME = /^(?=.*\p{L})[\p{L}' -]{2,50}$/u;
+
+/** The list entry a lower-cased search value stands for, e.g. 'in progress' → 'In Progress'. */
+export function matchCanonical<T extends string>(list: readonly T[], value: string): T | undefined {
+  return list.find((entry) => entry.toLowerCase() === value.trim().toLowerCase());
+}

@@ -1,0 +1,281 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { CLAIM_STATUSES, type ClaimStatus } from '@contracts/claims/catalogue';
+import type { ClaimRecord } from '@services/claims/claim';
+import {
+  type ChosenFile,
+  dataUrlOf,
+} from '@site/islands/customer/additional-documents/chosen-file';
+import { FieldFrame } from '@site/ui/field/FieldFrame';
+import type { ToastMessage } from '@site/ui/toast/Toast';
+import { ADMIN_TEXT } from '../admin-text';
+import { staffJson } from '../staff-api';
+import { ClaimSummary } from './ClaimSummary';
+import {
+  acceptsAmountTyping,
+  type ClaimFormErrors,
+  type ClaimFormField,
+  type ClaimFormValues,
+  checkClaimForm,
+  dateFieldError,
+  differs,
+  formValuesOf,
+  isClaimStatus,
+  saveBody,
+  withStatus,
+} from './claim-form';
+import { LetterField } from './LetterField';
+import { ReasonField } from './ReasonField';
+import { saveFailure } from './save-failure';
+
+interface Props {
+  readonly claim: ClaimRecord;
+  readonly onDirty: (dirty: boolean) => void;
+  readonly onSaved: (claim: ClaimRecord) => void;
+  readonly onToast: (toast: ToastMessage) => void;
+}
+
+const text = ADMIN_TEXT.claim;
+const FIELD_ORDER: readonly ClaimFormField[] = [
+  'claimNumber',
+  'benefitAmount',
+  'firstPaymentDate',
+  'lastPaymentDate',
+  'reasons',
+  'decisionLetter',
+];
+let toastCount = 0;
+function toast(kind: ToastMessage['kind'], message: string): ToastMessage {
+  toastCount += 1;
+  return { kind, text: message, id: toastCount };
+}
+
+/** The Claim Details tab: the claim as submitted, and the staff edit form (staff spec §2, §5, §8). */
+export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
+  const stored = useMemo(() => formValuesOf(claim), [claim]);
+  const [values, setValues] = useState<ClaimFormValues>(stored);
+  const [errors, setErrors] = useState<ClaimFormErrors>({});
+  const [letter, setLetter] = useState<ChosenFile>();
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const changed = differs(stored, values) || letter !== undefined;
+
+  useEffect(() => onDirty(changed), [changed, onDirty]);
+
+  const reset = () => {
+    setValues(stored);
+    setErrors({});
+    setLetter(undefined);
+  };
+  useEffect(reset, [stored]);
+
+  const update = (field: keyof ClaimFormValues, value: string, error?: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: error }));
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving || !changed) return;
+    const found = checkClaimForm(values, letter);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      const first = FIELD_ORDER.find((field) => found[field]);
+      form.current
+        ?.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, select)`)
+        ?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const decisionLetter = letter && {
+        name: letter.fileName,
+        data: await dataUrlOf(letter.file),
+      };
+      const saved = await staffJson<ClaimRecord>(`/api/admin/claims/${claim.submissionId}`, {
+        method: 'POST',
+        body: JSON.stringify({
+          ...saveBody(values),
+          ...(decisionLetter ? { decisionLetter } : {}),
+        }),
+      });
+      onToast(toast('success', ADMIN_TEXT.messages.saved));
+      onSaved(saved);
+    } catch (error) {
+      const failure = saveFailure(error, letter !== undefined);
+      setErrors(failure.fieldErrors);
+      onToast(toast('error', failure.message));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="admin-claim__details">
+      <ClaimSummary claim={claim} />
+      <form
+        ref={form}
+        className="form admin-claim__form"
+        noValidate
+        onSubmit={save}
+        aria-labelledby="claim-edit-title"
+      >
+        <h2 id="claim-edit-title">{text.editTitle}</h2>
+        <div className="admin-claim__grid">
+          <div data-field="claimNumber">
+            <FieldFrame
+              id="claim-number"
+              label={text.claimNumber}
+              hint={text.claimNumberHint}
+              error={errors.claimNumber}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  type="text"
+                  maxLength={8}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={values.claimNumber}
+                  onChange={(e) =>
+                    update(
+                      'claimNumber',
+                      e.target.value,
+                      /^[A-Za-z0-9]*$/.test(e.target.value.trim())
+                        ? undefined
+                        : checkClaimForm({ ...values, claimNumber: e.target.value }, undefined)
+                            .claimNumber,
+                    )
+                  }
+                />
+              )}
+            </FieldFrame>
+          </div>
+          <div data-field="benefitAmount">
+            <FieldFrame
+              id="benefit-amount"
+              label={text.benefitAmount}
+              hint={text.benefitAmountHint}
+              error={errors.benefitAmount}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values.benefitAmount}
+                  onChange={(e) => {
+                    if (!acceptsAmountTyping(e.target.value)) return;
+                    update(
+                      'benefitAmount',
+                      e.target.value,
+                      checkClaimForm({ ...values, benefitAmount: e.target.value }, undefined)
+                        .benefitAmount,
+                    );
+                  }}
+                />
+              )}
+            </FieldFrame>
+          </div>
+          {(['firstPaymentDate', 'lastPaymentDate'] as const).map((field) => (
+            <div data-field={field} key={field}>
+              <FieldFrame
+                id={field === 'firstPaymentDate' ? 'first-payment-date' : 'last-payment-date'}
+                label={text[field]}
+                hint={text.dateHint}
+                error={errors[field]}
+              >
+                {(aria) => (
+                  <input
+                    {...aria}
+                    type="text"
+                    inputMode="numeric"
+                    placeholder="YYYY-MM-DD"
+                    maxLength={10}
+                    autoComplete="off"
+                    value={values[field]}
+                    onChange={(e) =>
+                      update(field, e.target.value, dateFieldError(e.target.value, false))
+                    }
+                    onBlur={(e) =>
+                      update(field, e.target.value, dateFieldError(e.target.value, true))
+                    }
+                  />
+                )}
+              </FieldFrame>
+            </div>
+          ))}
+          <div data-field="status">
+            <FieldFrame id="claim-status" label={text.status}>
+              {(aria) => (
+                <select
+                  {...aria}
+                  value={values.status}
+                  onChange={(e) => {
+                    const status = e.target.value;
+                    if (isClaimStatus(status))
+                      setValues((current) => withStatus(current, status as ClaimStatus));
+                    setErrors((current) => ({ ...current, reasons: undefined }));
+                  }}
+                >
+                  {CLAIM_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {status}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          </div>
+        </div>
+        <div data-field="reasons">
+          <ReasonField
+            status={values.status}
+            selected={values.reasons}
+            error={errors.reasons}
+            onChange={(reasons) => {
+              setValues((current) => ({ ...current, reasons }));
+              setErrors((current) => ({ ...current, reasons: undefined }));
+            }}
+          />
+        </div>
+        <div data-field="decisionLetter">
+          <LetterField
+            submissionId={claim.submissionId}
+            currentLetter={
+              claim.eobPath ? (claim.decisionLetter?.fileName ?? text.letter) : undefined
+            }
+            chosen={letter}
+            error={errors.decisionLetter}
+            onChoose={(file) => {
+              setLetter(file);
+              setErrors((current) => ({
+                ...current,
+                decisionLetter: file && checkClaimForm(values, file).decisionLetter,
+              }));
+            }}
+            onProblem={(message) => onToast(toast('error', message))}
+          />
+        </div>
+        <div className="actions admin-claim__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!changed || saving}
+            aria-disabled={!changed || saving}
+          >
+            {saving ? text.saving : text.save}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!changed || saving}
+            onClick={reset}
+          >
+            {text.cancel}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

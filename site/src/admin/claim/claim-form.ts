@@ -1,0 +1,125 @@
+import { CLAIM_STATUSES, type ClaimStatus } from '@contracts/claims/catalogue';
+import { type CheckedFile, decisionLetterErrors } from '@contracts/claims/document-rules';
+import {
+  DECISION_LETTER_MESSAGES,
+  STAFF_CLAIM_MESSAGES,
+  type StaffClaimMessageCode,
+} from '@contracts/claims/messages';
+import { parseAdditionalReason, STATUS_REASON_RULES } from '@contracts/claims/reasons';
+import {
+  claimNumberError,
+  dateTypingError,
+  normalizeClaimNumber,
+  parseBenefitAmount,
+  paymentDateError,
+  paymentPeriodError,
+} from '@contracts/claims/staff-claim-rules';
+import type { ClaimRecord } from '@services/claims/claim';
+
+/** The edit form as typed (staff spec §2 "Claim edit page", §5). */
+export interface ClaimFormValues {
+  readonly claimNumber: string;
+  readonly benefitAmount: string;
+  readonly firstPaymentDate: string;
+  readonly lastPaymentDate: string;
+  readonly status: ClaimStatus;
+  readonly reasons: readonly string[];
+}
+
+export type ClaimFormField = keyof ClaimFormValues | 'decisionLetter';
+export type ClaimFormErrors = Partial<Record<ClaimFormField, string>>;
+
+export const staffMessage = (code: StaffClaimMessageCode) => STAFF_CLAIM_MESSAGES[code].en;
+
+export function formValuesOf(claim: ClaimRecord): ClaimFormValues {
+  return {
+    claimNumber: claim.claimNumber,
+    benefitAmount: String(claim.benefitAmount),
+    firstPaymentDate: claim.firstPaymentDate ?? '',
+    lastPaymentDate: claim.lastPaymentDate ?? '',
+    status: claim.status,
+    reasons: parseAdditionalReason(claim.additionalReason),
+  };
+}
+
+/** Whether the form says something the stored claim does not (what enables Save). */
+export function differs(stored: ClaimFormValues, current: ClaimFormValues): boolean {
+  const amount = (text: string) => {
+    const parsed = parseBenefitAmount(text);
+    return parsed.ok ? String(parsed.value) : text;
+  };
+  const reasons = (codes: readonly string[]) => [...codes].sort().join(',');
+  return (
+    normalizeClaimNumber(stored.claimNumber) !== normalizeClaimNumber(current.claimNumber) ||
+    amount(stored.benefitAmount) !== amount(current.benefitAmount) ||
+    stored.firstPaymentDate.trim() !== current.firstPaymentDate.trim() ||
+    stored.lastPaymentDate.trim() !== current.lastPaymentDate.trim() ||
+    stored.status !== current.status ||
+    reasons(stored.reasons) !== reasons(current.reasons)
+  );
+}
+
+/** Benefit amount typing: digits and one dot only (staff spec §5); anything else is not taken. */
+export const acceptsAmountTyping = (text: string) => /^\d*\.?\d*$/.test(text);
+
+/** A new status keeps only the reasons its own list offers, and at most one where it takes one. */
+export function withStatus(values: ClaimFormValues, status: ClaimStatus): ClaimFormValues {
+  const rule = STATUS_REASON_RULES[status];
+  const kept = values.reasons.filter((code) => rule.reasons.some((r) => r.code === code));
+  return {
+    ...values,
+    status,
+    reasons: rule.selection === 'single' ? kept.slice(0, 1) : rule.selection === 'none' ? [] : kept,
+  };
+}
+
+export const isClaimStatus = (value: string): value is ClaimStatus =>
+  (CLAIM_STATUSES as readonly string[]).includes(value);
+
+/** The message a date field shows while typed (`leaving`: the field just lost focus). */
+export function dateFieldError(value: string, leaving: boolean): string | undefined {
+  const code = dateTypingError(value, { leaving });
+  return code && staffMessage(code);
+}
+
+/** Every rule at save time, with the spec's messages by field. */
+export function checkClaimForm(
+  values: ClaimFormValues,
+  letter: CheckedFile | undefined,
+): ClaimFormErrors {
+  const errors: ClaimFormErrors = {};
+  const claimNumber = claimNumberError(values.claimNumber);
+  if (claimNumber) errors.claimNumber = staffMessage(claimNumber);
+  const amount = parseBenefitAmount(values.benefitAmount);
+  if (!amount.ok) errors.benefitAmount = staffMessage(amount.code);
+  const first = paymentDateError('firstPaymentDate', values.firstPaymentDate);
+  if (first) errors.firstPaymentDate = staffMessage(first);
+  const last = paymentDateError('lastPaymentDate', values.lastPaymentDate);
+  if (last) errors.lastPaymentDate = staffMessage(last);
+  const period =
+    !first && !last
+      ? paymentPeriodError(
+          values.firstPaymentDate.trim() || null,
+          values.lastPaymentDate.trim() || null,
+        )
+      : undefined;
+  if (period) errors.lastPaymentDate = staffMessage(period);
+  const letterError = letter && decisionLetterErrors(letter)[0];
+  if (letterError) {
+    errors.decisionLetter =
+      DECISION_LETTER_MESSAGES[letterError.code as keyof typeof DECISION_LETTER_MESSAGES].en;
+  }
+  return errors;
+}
+
+/** The save's body: every editable field as typed; the server keeps what did not change. */
+export function saveBody(values: ClaimFormValues) {
+  return {
+    claimNumber: values.claimNumber.trim(),
+    benefitAmount: values.benefitAmount.trim(),
+    firstPaymentDate: values.firstPaymentDate.trim(),
+    lastPaymentDate: values.lastPaymentDate.trim(),
+    status: values.status,
+    additionalReason: [...values.reasons],
+  };
+}

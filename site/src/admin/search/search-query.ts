@@ -1,0 +1,104 @@
+import { CLAIM_STATUSES, CLAIM_TYPES } from '@contracts/claims/catalogue';
+import {
+  CLAIM_SEARCH_TYPES,
+  type ClaimSearchType,
+  matchCanonical,
+  SEARCH_MESSAGES,
+  SEARCH_NAME,
+} from '@contracts/claims/search-rules';
+
+/** What the staff search form holds, as typed. */
+export interface SearchFormValues {
+  readonly type: string;
+  readonly value: string;
+  readonly first: string;
+  readonly last: string;
+}
+
+export type SearchField = keyof SearchFormValues;
+export type SearchFormErrors = Partial<Record<SearchField, string>>;
+
+/** A checked search: the URL query of the results page, values trimmed and lower-cased. */
+export interface SearchQuery {
+  readonly type: ClaimSearchType;
+  readonly value?: string;
+  readonly first?: string;
+  readonly last?: string;
+}
+
+export const EMPTY_SEARCH: SearchFormValues = { type: '', value: '', first: '', last: '' };
+
+const isSearchType = (type: string): type is ClaimSearchType =>
+  (CLAIM_SEARCH_TYPES as readonly string[]).includes(type);
+const message = (code: keyof typeof SEARCH_MESSAGES) => SEARCH_MESSAGES[code];
+const normalize = (text: string) => text.trim().toLowerCase();
+
+/** Staff spec §5 "Search", the same rules the API applies, with its messages. */
+export function checkSearch(
+  values: SearchFormValues,
+): { readonly query: SearchQuery } | { readonly errors: SearchFormErrors } {
+  const { type } = values;
+  if (!isSearchType(type)) return { errors: { type: message('search.typeRequired') } };
+  if (type === 'name') return checkName(values);
+  const value = normalize(values.value);
+  const error = valueError(type, value);
+  return error ? { errors: { value: error } } : { query: { type, value } };
+}
+
+function checkName(values: SearchFormValues) {
+  const first = normalize(values.first);
+  const last = normalize(values.last);
+  if (!first && !last) return { errors: { first: message('search.nameRequired') } };
+  const errors: SearchFormErrors = {};
+  if (first && !SEARCH_NAME.test(first)) errors.first = message('search.invalidName');
+  if (last && !SEARCH_NAME.test(last)) errors.last = message('search.invalidName');
+  if (errors.first || errors.last) return { errors };
+  return { query: { type: 'name' as const, ...(first && { first }), ...(last && { last }) } };
+}
+
+function valueError(type: ClaimSearchType, value: string): string | undefined {
+  switch (type) {
+    case 'email':
+      if (!value) return message('search.emailEmpty');
+      return value.includes('@') ? undefined : message('search.invalidEmail');
+    case 'status':
+      return matchCanonical(CLAIM_STATUSES, value) ? undefined : message('search.invalidStatus');
+    case 'claimType':
+      return matchCanonical(CLAIM_TYPES, value) ? undefined : message('search.invalidClaimType');
+    case 'claimNumber':
+    case 'confirmationNumber':
+    case 'userId':
+    case 'name':
+      return value ? undefined : message('search.valueRequired');
+    default: {
+      const unreachable: never = type;
+      return unreachable;
+    }
+  }
+}
+
+/** The results page of a search; `page` and a cursor make deeper pages bookmarkable. */
+export function resultsUrl(
+  query: SearchQuery,
+  paging: { readonly page?: number; readonly after?: string; readonly before?: string } = {},
+): string {
+  const params = new URLSearchParams({ type: query.type });
+  for (const key of ['value', 'first', 'last'] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  if (paging.page && paging.page > 1) params.set('page', String(paging.page));
+  if (paging.after) params.set('after', paging.after);
+  if (paging.before) params.set('before', paging.before);
+  return `/admin/search?${params}`;
+}
+
+/** The form's values back from a results page URL, so a new search starts from the last one. */
+export function valuesFromParams(params: URLSearchParams): SearchFormValues {
+  return {
+    type: params.get('type') ?? '',
+    value: params.get('value') ?? '',
+    first: params.get('first') ?? '',
+    last: params.get('last') ?? '',
+  };
+}

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'astro';
+import { ADMIN_HOME, STAFF_SIGN_IN } from '@site/admin/admin-paths';
+
+export { ADMIN_HOME, STAFF_SIGN_IN };
+
+const PROTECTED_PAGES: ReadonlySet<string> = new Set([
+  '/admin/dashboard',
+  '/admin/search',
+  '/admin/claim',
+]);
+const ERROR_PAGE = /^\/admin\/error\/(?:404|403|500)$/;
+const ADMIN_PATH = /^\/admin(?:\/|$)/;
+
+export type AdminRoute =
+  | { readonly kind: 'page' }
+  | { readonly kind: 'redirect'; readonly location: string }
+  | { readonly kind: 'notAdmin' };
+
+/**
+ * Staff spec §2: the error pages are open; the three staff pages need a staff session, else
+ * sign-in starts; /admin, /admin/, /admin/en and any other admin path go to the dashboard.
+ */
+export function adminRoute(pathname: string, signedIn: boolean): AdminRoute {
+  if (!ADMIN_PATH.test(pathname)) return { kind: 'notAdmin' };
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (ERROR_PAGE.test(path)) return { kind: 'page' };
+  if (!PROTECTED_PAGES.has(path)) return { kind: 'redirect', location: ADMIN_HOME };
+  if (!signedIn) return { kind: 'redirect', location: STAFF_SIGN_IN };
+  return path === pathname ? { kind: 'page' } : { kind: 'redirect', location: path };
+}
+
+export const routeAdmin: MiddlewareHandler = (context, next) => {
+  const route = adminRoute(context.url.pathname, context.locals.staff !== undefined);
+  if (route.kind !== 'redirect') return next();
+  const keepQuery = route.location !== STAFF_SIGN_IN && route.location !== ADMIN_HOME;
+  return new Response(null, {
+    status: 302,
+    headers: {
+      location: keepQuery ? route.location + context.url.search : route.location,
+      'cache-control': 'no-store',
+    },
+  });
+};
