@@ -230,7 +230,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: '/api/admin/claims/search',
     operationId: 'searchClaims',
     summary:
-      'Search every claim by one search type, 10 rows a page (keyset: pass nextCursor as after)',
+      'Search every claim by one search type, 10 rows a page (keyset: pass nextCursor as after, previousCursor as before)',
     audience: 'staff',
     parameters: [
       {
@@ -255,6 +255,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
         schema: { type: 'string', enum: ['asc', 'desc'] },
       },
       { name: 'after', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'before', in: 'query', required: false, schema: { type: 'string' } },
     ],
     success: { status: 200, description: 'One page of results' },
     errors: [400, 401],
@@ -277,8 +278,24 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       "One claim's event timeline, oldest first: who, when, and each field changed from what to what",
     audience: 'staff',
     parameters: [submissionIdParameter],
-    success: { status: 200, description: 'Every event of the claim' },
+    success: {
+      status: 200,
+      description: 'Every event of the claim, and whether its hash chain verifies',
+    },
     errors: [401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/as-of',
+    operationId: 'claimAsOf',
+    summary: 'The claim as it stood at an instant (`at`, ISO 8601 with offset), and its version',
+    audience: 'staff',
+    parameters: [
+      submissionIdParameter,
+      { name: 'at', in: 'query', required: true, schema: { type: 'string', format: 'date-time' } },
+    ],
+    success: { status: 200, description: 'The claim then (null before it existed)' },
+    errors: [400, 401, 404],
   },
   {
     method: 'GET',

@@ -265,7 +265,11 @@ describe('claims API: the claim rules over HTTP', () => {
         const problem = await loser.json();
         expect(problem.code).toBe('CONFLICT');
         expect(problem.errors).toEqual([
-          { field: 'claimNumber', code: 'claimNumber.taken', message: 'Claim number already exists' },
+          {
+            field: 'claimNumber',
+            code: 'claimNumber.taken',
+            message: 'Claim number already exists',
+          },
         ]);
         const holders = await api.database.pool.query(
           'select submission_id from claims where claim_number = $1',

@@ -91,7 +91,10 @@ describe('staff search and history over HTTP', () => {
     };
     const now = await at(new Date(Date.now() + 60_000).toISOString());
     expect(now.status).toBe(200);
-    expect(await now.json()).toMatchObject({ version: 1, claim: { status: 'Submitted', submissionId } });
+    expect(await now.json()).toMatchObject({
+      version: 1,
+      claim: { status: 'Submitted', submissionId },
+    });
     const before = await at('2000-01-01T00:00:00Z');
     expect(await before.json()).toMatchObject({ version: null, claim: null });
     const bad = await at('yesterday');

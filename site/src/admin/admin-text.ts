@@ -143,7 +143,7 @@ export const ADMIN_TEXT = {
     title: 'Audit',
     loading: 'Loading the events…',
     error: 'The events could not be loaded.',
-    chainVerified: 'Hash chain verified: {count} events, none altered.',
+    chainVerified: 'Hash chain verified: {count} event(s), none altered.',
     chainBroken: 'Hash chain broken at version {version} ({reason}).',
     timeline: 'Event timeline',
     version: 'Version {version}',

@@ -1,6 +1,12 @@
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
-import { ConflictError, DomainError, type ErrorCode, type FieldError, ValidationError } from '@contracts/errors';
+import {
+  ConflictError,
+  DomainError,
+  type ErrorCode,
+  type FieldError,
+  ValidationError,
+} from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';

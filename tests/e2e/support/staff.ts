@@ -1,5 +1,29 @@
 import { type Browser, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { csrfToken } from './customers';
+
+/** The portal the browser tests start keeps its data here, on E2E_PORT + 1000 (playwright.config.ts). */
+const E2E_DATABASE = () =>
+  embeddedDatabaseUrl(
+    '.test-results/e2e-data',
+    Number(process.env.E2E_PORT ?? 4399) + 1000,
+    'claims',
+  );
+
+/** Moves the end of a staff member's sessions, as if they had signed in hours ago. */
+export async function endStaffSessionsIn(email: string, seconds: number): Promise<void> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE() });
+  await client.connect();
+  try {
+    await client.query(
+      `update staff_sessions set expires_at = now() + make_interval(secs => $2) where email = $1`,
+      [email, seconds],
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * A staff member signed in through the real OpenID Connect flow of the embedded

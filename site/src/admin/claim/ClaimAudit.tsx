@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { describeAdditionalReason } from '@contracts/claims/reasons';
 import type { ClaimRecord } from '@services/claims/claim';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
@@ -39,6 +40,10 @@ function shown(value: unknown): string {
   if (value === undefined || value === null || value === '') return text.empty;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
+
+/** What an event changed that a reader can see: a field going from nothing to nothing is left out. */
+const changesOf = (event: TimelineEvent) =>
+  event.changes.filter((change) => shown(change.from) !== shown(change.to));
 
 /** The Audit tab: the claim's events (who, when, what from → to), its hash chain, and the claim at any instant. */
 export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
@@ -97,11 +102,11 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
                 who: `${event.actor.email ?? event.actor.id} (${event.actor.kind})`,
               })}
             </p>
-            {event.changes.length === 0 ? (
+            {changesOf(event).length === 0 ? (
               <p className="field-hint">{text.noChanges}</p>
             ) : (
               <ul className="admin-timeline__changes">
-                {event.changes.map((change) => (
+                {changesOf(event).map((change) => (
                   <li key={change.field}>
                     <code>{change.field}</code> {text.from}{' '}
                     <span className="admin-timeline__value">{shown(change.from)}</span> {text.to}{' '}
@@ -192,7 +197,10 @@ function ReplayedClaim({ replay }: { replay: Extract<Replay, { state: 'loaded' }
     [labels.benefitAmount, formatCad(claim.benefitAmount)],
     [labels.firstPaymentDate, claim.firstPaymentDate ?? text.empty],
     [labels.lastPaymentDate, claim.lastPaymentDate ?? text.empty],
-    [labels.additionalReason, claim.additionalReason || text.empty],
+    [
+      labels.additionalReason,
+      describeAdditionalReason(claim.additionalReason, 'en').join('; ') || text.empty,
+    ],
     [labels.letter, claim.decisionLetter?.fileName ?? text.empty],
     [labels.documents, String(claim.documents.length)],
   ];

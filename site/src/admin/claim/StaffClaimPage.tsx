@@ -77,7 +77,7 @@ export default function StaffClaimPage({ submissionId, initialTab }: Props) {
       className="button button--secondary"
       onClick={() => guard.leave(backTarget())}
     >
-      <span aria-hidden="true">← </span>
+      <span aria-hidden="true">←</span>
       {text.back}
     </button>
   );

@@ -12,5 +12,8 @@ describe('Claims History columns', () => {
     expect(historyCell('created_at', '2026-11-24T12:00:00.000Z')).toMatch(/^2026-11-2[45]$/);
     expect(historyCell('benefit_amount', '99.50')).toBe('$99.50');
     expect(historyCell('claim_number', null)).toBe('—');
+    expect(historyCell('additional_reason', 'Array:recordOfEmployment,claimantStatement')).toBe(
+      'Record of Employment needed; Claimant Statement needed',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { describeAdditionalReason } from '@contracts/claims/reasons';
 import type { HistoryColumn } from '@projections/claims/claim-versions';
 import { formatCad, isoDay } from '../format';
 
@@ -45,5 +46,7 @@ export function historyCell(column: HistoryColumn, value: unknown): string {
     return PLAIN_DAY.test(text) ? text : isoDay(text);
   }
   if (column === 'benefit_amount') return formatCad(Number(value));
+  if (column === 'additional_reason')
+    return describeAdditionalReason(String(value), 'en').join('; ');
   return String(value);
 }
