@@ -336,6 +336,14 @@ const RULES: readonly RuleCase[] = [
   ),
   rule(
     'registration',
+    'province',
+    'qc',
+    'province.invalidChoice',
+    'Please select a province',
+    'Veuillez sélectionner une province',
+  ),
+  rule(
+    'registration',
     'postalCode',
     '',
     'postalCode.required',
@@ -761,7 +769,7 @@ describe('values the rules accept', () => {
       accepted('registration', {
         email: '  Marie.OBrien@Example.TEST ',
         postalCode: 'h2x-1y4',
-        province: 'qc',
+        province: ' QC ',
         phone: '+1 (514) 555.0100',
         addressLine2: null,
         language: 'fr-CA',

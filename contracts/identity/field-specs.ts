@@ -137,12 +137,12 @@ export const PROVINCE_FIELD: TextFieldSpec = {
   required: 'province.required',
   trim: true,
   rules: [
+    // The rule lists upper-case codes and the form only sends those; `qc` is no province code.
     {
       code: 'province.invalidChoice',
-      valid: (value) => (PROVINCES as readonly string[]).includes(value.toUpperCase()),
+      valid: (value) => (PROVINCES as readonly string[]).includes(value),
     },
   ],
-  normalize: (value) => value.toUpperCase(),
 };
 
 export const POSTAL_CODE_FIELD: TextFieldSpec = {

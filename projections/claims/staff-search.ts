@@ -6,6 +6,7 @@ import {
   type SearchSortColumn,
   searchKey,
 } from '@contracts/claims/claim-search';
+import { ValidationError } from '@contracts/errors';
 import type { SqlClient } from '../runner/sql';
 
 /** Names kept accent-free for search, and an index per search type. */
@@ -96,14 +97,40 @@ interface Cursor {
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-function decodeCursor(after: string | undefined): Cursor | undefined {
-  if (!after) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Cursor;
-    return typeof parsed.id === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** Whether a cursor's value can be compared with the sort column: anything else would reach SQL as a type error. */
+function fitsColumn(value: unknown, sort: SearchSortColumn): boolean {
+  if (sort === 'created_at')
+    return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  if (sort === 'benefit_amount') {
+    return (
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'string' && /^-?\d{1,12}(\.\d{1,2})?$/.test(value))
+    );
   }
+  return typeof value === 'string' && value.length <= 200;
+}
+
+/** A paging cursor as this search wrote it, else a 400: never a half-read cursor sent to the database. */
+function decodeCursor(
+  field: 'after' | 'before',
+  text: string | undefined,
+  sort: SearchSortColumn,
+): Cursor | undefined {
+  if (!text) return undefined;
+  const invalid = () => new ValidationError([{ field, code: 'invalidCursor' }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw invalid();
+  const { id, value } = parsed as Record<string, unknown>;
+  if (typeof id !== 'string' || !UUID.test(id) || !fitsColumn(value, sort)) throw invalid();
+  return { id, value };
 }
 
 const SORT_EXPRESSION: Record<SearchSortColumn, string> = {
@@ -136,7 +163,9 @@ export async function searchClaims(
   const direction = ascending ? 'asc' : 'desc';
   const values: unknown[] = [...filter.values];
   let keyset = '';
-  const cursor = decodeCursor(backwards ? query.before : query.after);
+  const cursor = backwards
+    ? decodeCursor('before', query.before, query.sort)
+    : decodeCursor('after', query.after, query.sort);
   if (cursor) {
     values.push(cursor.value, cursor.id);
     const operator = ascending ? '>' : '<';

@@ -76,6 +76,7 @@ export function apiContext(
   return {
     request,
     params,
+    url: new URL(request.url),
     cookies: { get: () => undefined },
     locals: { requestId: 'test-request', tenant: 'base', lang: 'en', ...principals },
   } as unknown as APIContext;

@@ -102,15 +102,6 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
         setStage({ kind: 'done' });
         return;
       }
-      if (answer.status === 200 && status === 'INVALID_VALUE') {
-        const codeError =
-          stringOf(answer.body.code) === 'CODE_EXPIRED'
-            ? identityMessage('mfa.codeExpired', language)
-            : identityMessage('resetPassword.invalidCode', language);
-        setErrors({ recoveryCode: codeError });
-        focusFirstError(FIELDS, { recoveryCode: codeError });
-        return;
-      }
       if (answer.status === 200 && status === 'FAILED') {
         lose();
         return;

@@ -130,6 +130,12 @@ export function firstErrorMessage(body: Readonly<Record<string, unknown>>): stri
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+function firstErrorReason(body: Readonly<Record<string, unknown>>): unknown {
+  const errors = body.errors;
+  if (!Array.isArray(errors)) return undefined;
+  return (errors[0] as { params?: { reason?: unknown } } | undefined)?.params?.reason;
+}
+
 /** Whole minutes left until an ISO instant, at least 1. */
 export function minutesUntil(iso: unknown, now = Date.now()): number {
   const end = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;
@@ -166,16 +172,16 @@ function refusalMessage(t: IslandTranslate, kind: VerificationFlowKind, answer: 
   const { status, body, retryAfter } = answer;
   if (status === 429) return t('mfa.rateLimited', { seconds: retryAfter || 60 });
   if (status === 400) {
+    // A refused code names why (wrong, or expired and used up); other 400s are the code's form.
+    const reason = firstErrorReason(body);
+    if (reason === 'CODE_EXPIRED') {
+      return t(kind === 'sign-in' ? 'mfa.codeExpiredSignIn' : 'mfa.codeExpiredRegistration');
+    }
+    if (reason === 'WRONG_CODE') return t('mfa.invalidCode');
     return (
       firstErrorMessage(body) ??
       t(kind === 'sign-in' ? 'mfa.invalidFormatSignIn' : 'mfa.invalidFormatRegistration')
     );
-  }
-  if (body.status === 'INVALID_VALUE') {
-    if (body.code === 'CODE_EXPIRED') {
-      return t(kind === 'sign-in' ? 'mfa.codeExpiredSignIn' : 'mfa.codeExpiredRegistration');
-    }
-    return t('mfa.invalidCode');
   }
   if (body.status === 'PASSWORD_LOCKED_OUT') {
     return t('mfa.lockedOut', { minutes: minutesUntil(body.lockedUntil) });

@@ -1,11 +1,13 @@
 import type { APIContext, APIRoute } from 'astro';
 import { apiLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
+import { checkRequestEdge } from './request-edge.server';
 
 /** Wraps an endpoint so its typed errors become problem+json. */
 export function apiRoute(handler: (context: APIContext) => Promise<Response>): APIRoute {
   return async (context) => {
     try {
+      checkRequestEdge(context);
       return await handler(context);
     } catch (error) {
       const lang = apiLanguage(context.request, context.cookies?.get('lang')?.value);

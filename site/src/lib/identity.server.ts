@@ -1,3 +1,4 @@
+import { ValidationError } from '@contracts/errors';
 import type { APIContext, AstroCookies } from 'astro';
 import { createPostgresIdentityStore } from '@infra/identity/postgres-identity-store';
 import { getLogger } from '@infra/logging/logger';
@@ -63,4 +64,18 @@ export function withoutHoneypot(body: unknown): {
 } {
   const { [HONEYPOT]: trap, ...fields } = (body ?? {}) as Record<string, unknown>;
   return { trapped: typeof trap === 'string' && trap !== '', fields };
+}
+
+/**
+ * A one-time code refused (wrong, expired or used up) is a 400 naming the field, with its
+ * words in the caller's language; the attempt was already counted by the service.
+ */
+export function refuseRejectedCode<T extends { readonly status: string; readonly code?: string }>(
+  outcome: T,
+  field: string,
+  wrongCodeMessage: 'mfa.invalidCode' | 'resetPassword.invalidCode' = 'mfa.invalidCode',
+): T {
+  if (outcome.status !== 'INVALID_VALUE') return outcome;
+  const code = outcome.code === 'CODE_EXPIRED' ? 'mfa.codeExpired' : wrongCodeMessage;
+  throw new ValidationError([{ field, code, params: { reason: outcome.code ?? 'WRONG_CODE' } }]);
 }

@@ -10,6 +10,7 @@ import {
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
+import { isMessageKey, t } from '@site/i18n/i18n';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
 };
 
 const TITLE: Record<ErrorCode, string> = {
@@ -33,7 +35,13 @@ const TITLE: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests',
+  INTERNAL_ERROR: 'The server could not complete the request',
 };
+
+/** A real server fault: no detail, only the id that finds it in the log. */
+export function internalErrorResponse(requestId: string): Response {
+  return problem('INTERNAL_ERROR', requestId);
+}
 
 function problem(
   code: ErrorCode,
@@ -95,5 +103,7 @@ function withMessage(error: FieldError, lang: 'en' | 'fr'): FieldError & { messa
   if (Object.hasOwn(SEARCH_MESSAGES, error.code)) {
     return { ...error, message: SEARCH_MESSAGES[error.code as keyof typeof SEARCH_MESSAGES] };
   }
+  const generic = `errors.field.${error.code}`;
+  if (isMessageKey(generic)) return { ...error, message: t(lang, generic, error.params) };
   return error;
 }

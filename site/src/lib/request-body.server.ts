@@ -5,6 +5,7 @@ import {
   ValidationError,
   type FieldError,
 } from '@contracts/errors';
+import { controlCharacterErrors } from './request-edge.server';
 
 /**
  * Reads a JSON body of at most `maxBytes`, refusing a larger one from its Content-Length
@@ -30,11 +31,15 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
+  let body: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     throw new ValidationError([{ field: '', code: 'invalidJson' }]);
   }
+  const refused = controlCharacterErrors(body);
+  if (refused.length > 0) throw new ValidationError(refused);
+  return body;
 }
 
 /** Parses with a zod schema whose issue messages are field error codes. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
 import { getLogger } from '@infra/logging/logger';
+import { internalErrorResponse } from '@site/lib/problem.server';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -36,6 +37,10 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
       },
       'request failed',
     );
-    throw error;
+    // API callers get problem+json carrying the logged id; pages get the error page.
+    if (!context.url.pathname.startsWith('/api/')) throw error;
+    const response = internalErrorResponse(requestId);
+    response.headers.set('x-request-id', requestId);
+    return response;
   }
 };

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { resendVerificationCode, verifyAccount } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
-import { IDENTITY_BODY_BYTES, identityPorts, requestOrigin } from '@site/lib/identity.server';
+import {
+  IDENTITY_BODY_BYTES,
+  identityPorts,
+  refuseRejectedCode,
+  requestOrigin,
+} from '@site/lib/identity.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
@@ -19,6 +24,9 @@ export const POST = apiRoute(async (context) => {
   const origin = requestOrigin(context);
   if (body.resend) return json(await resendVerificationCode(ports, body.user_id, origin));
   return json(
-    await verifyAccount(ports, body.user_id, { verificationCode: body.verification_code }, origin),
+    refuseRejectedCode(
+      await verifyAccount(ports, body.user_id, { verificationCode: body.verification_code }, origin),
+      'verification_code',
+    ),
   );
 });

@@ -1,6 +1,11 @@
 import { resetPassword } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
-import { IDENTITY_BODY_BYTES, identityPorts, requestOrigin } from '@site/lib/identity.server';
+import {
+  IDENTITY_BODY_BYTES,
+  identityPorts,
+  refuseRejectedCode,
+  requestOrigin,
+} from '@site/lib/identity.server';
 import { readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
@@ -9,11 +14,15 @@ export const prerender = false;
 export const POST = apiRoute(async (context) => {
   const body = await readJsonBody(context.request, IDENTITY_BODY_BYTES);
   return json(
-    await resetPassword(
-      await identityPorts(),
-      context.params.flowId ?? '',
-      body,
-      requestOrigin(context),
+    refuseRejectedCode(
+      await resetPassword(
+        await identityPorts(),
+        context.params.flowId ?? '',
+        body,
+        requestOrigin(context),
+      ),
+      'recoveryCode',
+      'resetPassword.invalidCode',
     ),
   );
 });
