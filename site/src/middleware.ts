@@ -4,9 +4,11 @@ import { checkCsrf } from './routing/csrf';
 import { routeLanguage } from './routing/language';
 import { resolvePrincipal } from './routing/principal';
 import { logRequests } from './routing/request-log';
+import { addSecurityHeaders } from './routing/security-headers';
 import { resolveTenant } from './routing/tenant';
 
 export const onRequest = sequence(
+  addSecurityHeaders,
   logRequests,
   resolveTenant,
   checkCsrf,

@@ -35,6 +35,13 @@ test('a registered customer signs in with a mailed code, lands on the dashboard 
   await expect(page.getByText('Check your spam or junk folder')).toBeVisible();
   const code = await codeMailedTo(email, seen);
   expect(code).toMatch(/^\d{6}$/);
+  // A wrong code is refused (a 400 naming the field) with words, and the right one still works.
+  const wrong = code === '000000' ? '111111' : '000000';
+  const refused = page.waitForResponse((r) => r.url().endsWith('/otp'));
+  await page.getByLabel('Verification code').pressSequentially(wrong);
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByText('The code is incorrect. Please try again.')).toBeVisible();
+  await page.getByLabel('Verification code').fill('');
   // Complete codes are sent without a click.
   await page.getByLabel('Verification code').pressSequentially(code);
 

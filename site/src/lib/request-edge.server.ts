@@ -1,10 +1,28 @@
 import type { APIContext } from 'astro';
 import { type FieldError, NotFoundError, ValidationError } from '@contracts/errors';
 
-/** C0 controls and DEL, but tab, line feed and carriage return, which typed text may hold. */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-/** In a URL nothing below a space belongs, not even a tab or a line break. */
-const CONTROL_IN_URL = /[\u0000-\u001F\u007F]/;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * C0 controls (below U+0020) and DEL. Typed text may hold a tab or a line break; a URL holds
+ * none of them.
+ */
+function hasControlCharacter(text: string, lineBreaksAllowed: boolean): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 0x7f) return true;
+    if (code >= 0x20) continue;
+    if (lineBreaksAllowed && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN))
+      continue;
+    return true;
+  }
+  return false;
+}
+const controlInText = (text: string) => hasControlCharacter(text, true);
+const controlInUrl = (text: string) => hasControlCharacter(text, false);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidCharacters = (field: string): FieldError => ({ field, code: 'invalidCharacters' });
@@ -12,14 +30,14 @@ const invalidCharacters = (field: string): FieldError => ({ field, code: 'invali
 /** Every string of a parsed JSON body holding a control character, by its field path. */
 export function controlCharacterErrors(value: unknown, path: readonly string[] = []): FieldError[] {
   if (typeof value === 'string') {
-    return CONTROL_IN_TEXT.test(value) ? [invalidCharacters(path.join('.'))] : [];
+    return controlInText(value) ? [invalidCharacters(path.join('.'))] : [];
   }
   if (Array.isArray(value)) {
     return value.flatMap((item, index) => controlCharacterErrors(item, [...path, String(index)]));
   }
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => [
-      ...(CONTROL_IN_TEXT.test(key) ? [invalidCharacters([...path, key].join('.'))] : []),
+      ...(controlInText(key) ? [invalidCharacters([...path, key].join('.'))] : []),
       ...controlCharacterErrors(item, [...path, key]),
     ]);
   }
@@ -33,11 +51,10 @@ export function controlCharacterErrors(value: unknown, path: readonly string[] =
 export function checkRequestEdge(context: Pick<APIContext, 'params' | 'request'>): void {
   const errors: FieldError[] = [];
   for (const [name, value] of new URL(context.request.url).searchParams) {
-    if (CONTROL_IN_URL.test(value) || CONTROL_IN_URL.test(name))
-      errors.push(invalidCharacters(name));
+    if (controlInUrl(value) || controlInUrl(name)) errors.push(invalidCharacters(name));
   }
   for (const [name, value] of Object.entries(context.params)) {
-    if (value !== undefined && CONTROL_IN_URL.test(value)) errors.push(invalidCharacters(name));
+    if (value !== undefined && controlInUrl(value)) errors.push(invalidCharacters(name));
   }
   if (errors.length > 0) throw new ValidationError(errors);
   const { submissionId } = context.params;

@@ -25,7 +25,12 @@ export const POST = apiRoute(async (context) => {
   if (body.resend) return json(await resendVerificationCode(ports, body.user_id, origin));
   return json(
     refuseRejectedCode(
-      await verifyAccount(ports, body.user_id, { verificationCode: body.verification_code }, origin),
+      await verifyAccount(
+        ports,
+        body.user_id,
+        { verificationCode: body.verification_code },
+        origin,
+      ),
       'verification_code',
     ),
   );

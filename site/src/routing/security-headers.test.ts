@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './security-headers';
+
+describe('security headers', () => {
+  it('forbid framing and sniffing on pages, and say what the page may not do', () => {
+    const page = securityHeaders('/en/dashboard', false);
+    expect(page).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    expect(page['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page['permissions-policy']).toContain('camera=()');
+    expect(page).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('lock API answers down to data, and add HSTS over https', () => {
+    const api = securityHeaders('/api/claims', true);
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+  });
+});
