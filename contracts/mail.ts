@@ -4,8 +4,8 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
-  /** en or fr: the recipient's language, for the record (the texts are already in it). */
-  readonly lang: 'en' | 'fr';
+  /** en, fr or cn: the recipient's language, for the record (the texts are already in it). */
+  readonly lang: 'en' | 'fr' | 'cn';
 }
 
 export interface Mailer {

@@ -13,6 +13,11 @@ export interface BilingualMessage extends EnglishMessage {
   readonly fr: string;
 }
 
+/** What a customer can read: English, French and, for the jupiter tenant, Simplified Chinese. */
+export interface CustomerMessage extends BilingualMessage {
+  readonly cn: string;
+}
+
 /** Staff claim edit, staff spec §5 and §8. */
 export const STAFF_CLAIM_MESSAGES = {
   'claimNumber.required': { en: 'Claim number is required' },
@@ -77,57 +82,68 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
   'documents.unsupportedType': {
     en: 'File "{name}" is not a supported file type. Only PDF, JPG, and PNG files are allowed.',
     fr: 'Le fichier « {name} » n’est pas d’un type accepté. Seuls les fichiers PDF, JPG et PNG sont acceptés.',
+    cn: '文件“{name}”的类型不受支持。只接受 PDF、JPG 和 PNG 文件。',
   },
   'documents.duplicateName': {
     en: 'This file already exists: "{name}". Please rename it or choose another file.',
     fr: 'Ce fichier existe déjà : « {name} ». Veuillez le renommer ou choisir un autre fichier.',
+    cn: '此文件已存在：“{name}”。请重新命名或选择其他文件。',
   },
   'documents.noneSelected': {
     en: 'Please select files to upload',
     fr: 'Veuillez sélectionner les fichiers à téléverser',
+    cn: '请选择要上传的文件',
   },
   'documents.duplicateKind': {
     en: 'Please attach only one {kind}.',
     fr: 'Veuillez joindre un seul document : {kind}.',
+    cn: '请只附上一份{kind}。',
   },
   'documents.tooManyInitial': {
     en: 'You can attach at most {max} documents to a claim.',
     fr: 'Vous pouvez joindre au plus {max} documents à une réclamation.',
+    cn: '一项理赔最多可附上 {max} 份文件。',
   },
   'documents.initialTotalTooLarge': {
     en: 'The documents attached to a claim cannot exceed {maxMb} MB in total.',
     fr: 'La taille totale des documents joints à une réclamation ne peut pas dépasser {maxMb} Mo.',
+    cn: '理赔所附文件的总大小不能超过 {maxMb} MB。',
   },
   'documents.tooManyAdditional': {
     en: 'A claim can have at most {max} additional documents. You can still add {remaining}.',
     fr: 'Une réclamation peut compter au plus {max} documents supplémentaires. Vous pouvez encore en ajouter {remaining}.',
+    cn: '一项理赔最多可有 {max} 份补充文件。您还可以添加 {remaining} 份。',
   },
   'documents.batchTooLarge': {
     en: 'The files you upload at one time cannot exceed {maxMb} MB in total.',
     fr: 'La taille totale des fichiers téléversés en une fois ne peut pas dépasser {maxMb} Mo.',
+    cn: '一次上传的文件总大小不能超过 {maxMb} MB。',
   },
   'documents.additionalTotalTooLarge': {
     en: 'The additional documents of a claim cannot exceed {maxMb} MB in total.',
     fr: 'La taille totale des documents supplémentaires d’une réclamation ne peut pas dépasser {maxMb} Mo.',
+    cn: '一项理赔的补充文件总大小不能超过 {maxMb} MB。',
   },
   'documents.claimLimitReached': {
     en: 'This claim cannot hold more than {max} documents. To send more, please contact the claims team.',
     fr: 'Cette réclamation ne peut pas compter plus de {max} documents. Pour en transmettre d’autres, veuillez communiquer avec l’équipe des réclamations.',
+    cn: '此理赔最多只能有 {max} 份文件。如需发送更多文件，请联系理赔团队。',
   },
   'documents.statementMissing': {
     en: 'Please attach the {kind}, or confirm that it will be sent to the claims team directly.',
     fr: 'Veuillez joindre la {kind} ou confirmer qu’elle sera transmise directement à l’équipe des réclamations.',
+    cn: '请附上{kind}，或确认它将直接寄给理赔团队。',
   },
-} as const satisfies Record<string, BilingualMessage>;
+} as const satisfies Record<string, CustomerMessage>;
 
 /** Names of the document kinds inside `documents.duplicateKind`. */
 export const DOCUMENT_KIND_LABELS = {
-  claim: { en: 'claim form', fr: 'formulaire de réclamation' },
-  employer: { en: 'employer statement', fr: 'déclaration de l’employeur' },
-  physician: { en: 'physician statement', fr: 'déclaration du médecin' },
-  supporting: { en: 'supporting document', fr: 'pièce justificative' },
-  additional: { en: 'additional document', fr: 'document supplémentaire' },
-} as const satisfies Record<string, BilingualMessage>;
+  claim: { en: 'claim form', fr: 'formulaire de réclamation', cn: '理赔表' },
+  employer: { en: 'employer statement', fr: 'déclaration de l’employeur', cn: '雇主声明' },
+  physician: { en: 'physician statement', fr: 'déclaration du médecin', cn: '医生声明' },
+  supporting: { en: 'supporting document', fr: 'pièce justificative', cn: '证明文件' },
+  additional: { en: 'additional document', fr: 'document supplémentaire', cn: '补充文件' },
+} as const satisfies Record<string, CustomerMessage>;
 
 export const CLAIM_MESSAGES = {
   ...STAFF_CLAIM_MESSAGES,
@@ -140,7 +156,7 @@ export type DecisionLetterMessageCode = keyof typeof DECISION_LETTER_MESSAGES;
 export type CustomerDocumentMessageCode = keyof typeof CUSTOMER_DOCUMENT_MESSAGES;
 export type ClaimMessageCode = keyof typeof CLAIM_MESSAGES;
 
-export type MessageLanguage = 'en' | 'fr';
+export type MessageLanguage = 'en' | 'fr' | 'cn';
 
 export function isClaimMessageCode(code: string): code is ClaimMessageCode {
   return Object.hasOwn(CLAIM_MESSAGES, code);
@@ -152,8 +168,9 @@ export function claimMessage(
   lang: MessageLanguage = 'en',
   params: Readonly<Record<string, string | number>> = {},
 ): string {
-  const message: EnglishMessage & { fr?: string } = CLAIM_MESSAGES[code];
-  const template = (lang === 'fr' ? message.fr : undefined) ?? message.en;
+  // Staff messages are English only; what a customer reads exists in every customer language.
+  const message: EnglishMessage & { fr?: string; cn?: string } = CLAIM_MESSAGES[code];
+  const template = (lang === 'en' ? undefined : message[lang]) ?? message.en;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

@@ -108,10 +108,14 @@ export const RECOVERY_CODE = {
   pattern: /^[A-Za-z0-9]{6}$/,
 } as const;
 
-export const LANGUAGES = ['en', 'fr'] as const;
+/** `cn`: Simplified Chinese, which the jupiter tenant offers. */
+export const LANGUAGES = ['en', 'fr', 'cn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** What a form or the spec's account-creation call may send as the language. */
-export const LANGUAGE_INPUTS = ['en', 'fr', 'en-CA', 'fr-CA'] as const;
-export const toLanguage = (input: string | undefined): Language =>
-  input?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+export const LANGUAGE_INPUTS = ['en', 'fr', 'en-CA', 'fr-CA', 'cn', 'zh-Hans', 'zh-CN'] as const;
+export function toLanguage(input: string | undefined): Language {
+  const lowered = input?.toLowerCase() ?? '';
+  if (lowered.startsWith('fr')) return 'fr';
+  return lowered === 'cn' || lowered.startsWith('zh') ? 'cn' : 'en';
+}

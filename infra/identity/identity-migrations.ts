@@ -91,4 +91,13 @@ export const identityMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The jupiter tenant's claimants read the portal and their mails in Simplified Chinese.
+    id: '304-identity-language-cn',
+    sql: `
+      alter table identity_accounts drop constraint identity_accounts_language_check;
+      alter table identity_accounts
+        add constraint identity_accounts_language_check check (language in ('en', 'fr', 'cn'));
+    `,
+  },
 ];

@@ -10,7 +10,7 @@ import {
 
 /** The one pattern HTTP tests use to read a code from captured mail. */
 const CODE_PATTERN = /Code ?: ([A-Za-z0-9]+)/;
-const LANGUAGES: readonly MailLanguage[] = ['en', 'fr'];
+const LANGUAGES: readonly MailLanguage[] = ['en', 'fr', 'cn'];
 
 const CODE_MAILS = [
   { name: 'verification', build: verificationCodeMail, code: 'k3x9q2mz', minutes: 30 },
@@ -21,6 +21,7 @@ const CODE_MAILS = [
 const EXPIRY = {
   en: (minutes: number) => `expires in ${minutes} minutes`,
   fr: (minutes: number) => `expire dans ${minutes} minutes`,
+  cn: (minutes: number) => `将在 ${minutes} 分钟后过期`,
 } as const;
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -57,7 +58,9 @@ describe.each(LANGUAGES)('identity mail in %s', (lang) => {
   it('warns of a password change without any code, and points to support', () => {
     const message = passwordChangedMail(lang);
     expect(message.text).not.toMatch(CODE_PATTERN);
-    expect(message.text).toContain(lang === 'fr' ? 'équipe de soutien' : 'support team');
+    expect(message.text).toContain(
+      { en: 'support team', fr: 'équipe de soutien', cn: '支持团队' }[lang],
+    );
     expect(message.text).not.toMatch(/https?:|www\./i);
     expect(message.lang).toBe(lang);
   });

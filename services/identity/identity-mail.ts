@@ -23,11 +23,13 @@ const codeLine = (lang: MailLanguage, code: string) =>
 const neverShare = {
   en: 'Never share this code with anyone, including our staff.',
   fr: 'Ne communiquez jamais ce code à personne, y compris à notre personnel.',
+  cn: '切勿与任何人分享此验证码，包括我们的员工。',
 } as const;
 
 const signature = {
   en: 'The Claims portal team',
   fr: 'L’équipe du Portail des réclamations',
+  cn: '理赔门户团队',
 } as const;
 
 function mail(texts: Texts, lang: MailLanguage): IdentityMail {
@@ -60,6 +62,16 @@ export function verificationCodeMail(lang: MailLanguage, code: string): Identity
           neverShare.fr,
         ],
       },
+      cn: {
+        subject: '您的理赔门户验证码',
+        paragraphs: [
+          '要完成创建理赔门户账户，请输入以下验证码：',
+          codeLine('cn', code),
+          `验证码将在 ${minutes} 分钟后过期。如已过期，请在验证页面索取新的验证码。`,
+          '如果您没有创建账户，请忽略此邮件。',
+          neverShare.cn,
+        ],
+      },
     },
     lang,
   );
@@ -88,6 +100,16 @@ export function signInCodeMail(lang: MailLanguage, code: string): IdentityMail {
           `Ce code expire dans ${minutes} minutes et ne peut être utilisé qu’une seule fois.`,
           'Si vous n’avez pas tenté de vous connecter, une autre personne connaît peut-être votre mot de passe : changez-le dès que possible.',
           neverShare.fr,
+        ],
+      },
+      cn: {
+        subject: '您的理赔门户登录验证码',
+        paragraphs: [
+          '要登录理赔门户，请输入以下一次性验证码：',
+          codeLine('cn', code),
+          `验证码将在 ${minutes} 分钟后过期，且只能使用一次。`,
+          '如果您没有尝试登录，可能有人知道您的密码：请尽快更改密码。',
+          neverShare.cn,
         ],
       },
     },
@@ -120,6 +142,16 @@ export function recoveryCodeMail(lang: MailLanguage, code: string): IdentityMail
           neverShare.fr,
         ],
       },
+      cn: {
+        subject: '重设您的理赔门户密码',
+        paragraphs: [
+          '我们收到了重设您理赔门户账户密码的请求。要设置新密码，请在密码重设页面输入以下恢复码：',
+          codeLine('cn', code),
+          `恢复码将在 ${minutes} 分钟后过期，且只能使用一次。`,
+          '如果您没有要求重设密码，请忽略此邮件：您的密码没有更改。',
+          neverShare.cn,
+        ],
+      },
     },
     lang,
   );
@@ -143,6 +175,14 @@ export function passwordChangedMail(lang: MailLanguage): IdentityMail {
           'Le mot de passe de votre compte sur le Portail des réclamations vient d’être modifié.',
           'Si vous avez fait ce changement, vous n’avez rien d’autre à faire.',
           'Sinon, communiquez immédiatement avec notre équipe de soutien : une autre personne pourrait avoir accès à votre compte.',
+        ],
+      },
+      cn: {
+        subject: '您的理赔门户密码已更改',
+        paragraphs: [
+          '您的理赔门户账户密码刚刚已更改。',
+          '如果是您本人更改的，您无需再做任何事。',
+          '如果不是，请立即联系我们的支持团队：可能有其他人可以访问您的账户。',
         ],
       },
     },

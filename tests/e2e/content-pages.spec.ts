@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   csrfToken,
@@ -7,15 +6,7 @@ import {
   uniqueEmail,
 } from './support/customers';
 import { expectAccessible } from './support/accessibility';
-
-const dictionaryKeys = [
-  'en',
-  'faq.en',
-  'pages.en',
-  'account.en',
-  'sign-in.en',
-  'wizard.en',
-].flatMap((name) => Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))));
+import { dictionaryKeys, keysShown as keysShownOn } from './support/dictionary';
 
 /** No dictionary key shows as text, and axe finds nothing, at desktop and at 390 px. */
 async function expectTranslatedAndAccessible(page: Page) {
@@ -170,22 +161,7 @@ test('every page, signed out and signed in, in both languages: no dictionary key
   page,
 }) => {
   test.setTimeout(90_000);
-  const keysShown = async (path: string) => {
-    await page.goto(path);
-    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-    await expectAccessible(page);
-    const text = (await page.locator('body').innerText()) + (await page.title());
-    const labels = await page
-      .locator('[aria-label], [placeholder], [title]')
-      .evaluateAll((nodes) =>
-        nodes.map((n) =>
-          ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '').join(' '),
-        ),
-      );
-    const hidden = await page.locator('label').allTextContents();
-    const everything = [text, ...labels, ...hidden].join('\n');
-    return dictionaryKeys.filter((key) => everything.includes(key)).map((key) => `${path}: ${key}`);
-  };
+  const keysShown = (path: string) => keysShownOn(page, path);
   const publicPages = [
     '',
     'forgot-password',

@@ -30,22 +30,36 @@ export const STATUS_LABELS: Record<NotificationLanguage, Record<ClaimStatus, str
     Approved: 'Approuvée',
     'In Progress': 'En cours de traitement',
   },
+  cn: {
+    Submitted: '已提交',
+    Pending: '待处理',
+    Denied: '已拒绝',
+    Approved: '已批准',
+    'In Progress': '处理中',
+  },
 };
 
 const SIGNATURE = {
   en: 'The Claims portal team',
   fr: 'L’équipe du Portail des réclamations',
+  cn: '理赔门户团队',
 } as const;
 
 const FOOTER = {
   en: 'This message was sent automatically; please do not reply to it. For questions, sign in to the portal or call us.',
   fr: 'Ce message a été envoyé automatiquement; veuillez ne pas y répondre. Pour toute question, connectez-vous au portail ou appelez-nous.',
+  cn: '此邮件为自动发送，请勿回复。如有疑问，请登录门户或致电我们。',
 } as const;
 
 type Block = { readonly text: string } | { readonly list: readonly string[] };
 
 /** A claim as the claimant sees it on the dashboard: its claim number, else its confirmation number. */
 function claimName(lang: NotificationLanguage, claim: ClaimReference): string {
+  if (lang === 'cn') {
+    return claim.claimNumber
+      ? `（编号 ${claim.claimNumber}）`
+      : `（确认编号 ${claim.confirmationNumber}）`;
+  }
   if (claim.claimNumber)
     return lang === 'fr' ? `n° ${claim.claimNumber}` : `no. ${claim.claimNumber}`;
   return `(confirmation ${claim.confirmationNumber})`;
@@ -57,6 +71,7 @@ function portalLine(
   what: string,
 ): string {
   const where = portalUrl ? ` ${portalUrl.replace(/\/$/, '')}/${lang}/` : '';
+  if (lang === 'cn') return `${what}请登录理赔门户${where ? `：${where}` : '。'}`;
   return lang === 'fr'
     ? `${what} Connectez-vous au Portail des réclamations${where ? ` :${where}` : '.'}`
     : `${what} Sign in to the Claims portal${where ? `:${where}` : '.'}`;
@@ -68,7 +83,11 @@ function compose(
   firstName: string,
   blocks: readonly Block[],
 ): NotificationMail {
-  const greeting = lang === 'fr' ? `Bonjour ${firstName},` : `Hello ${firstName},`;
+  const greeting = {
+    en: `Hello ${firstName},`,
+    fr: `Bonjour ${firstName},`,
+    cn: `${firstName}，您好：`,
+  }[lang];
   const all: Block[] = [
     { text: greeting },
     ...blocks,
@@ -80,7 +99,7 @@ function compose(
       'text' in block ? block.text : block.list.map((item) => `- ${item}`).join('\n'),
     )
     .join('\n\n')}\n`;
-  const html = `<!doctype html><html lang="${lang}"><body>${all
+  const html = `<!doctype html><html lang="${lang === 'cn' ? 'zh-Hans' : lang}"><body>${all
     .map((block) =>
       'text' in block
         ? `<p>${escapeHtml(block.text)}</p>`
@@ -107,6 +126,16 @@ export function claimReceivedMail(
   const { confirmationNumber, documents } = event.data;
   const firstName = capitalize(event.data.claimant.firstName);
   const count = documents.length;
+  if (lang === 'cn') {
+    return compose('cn', `我们已收到您的理赔 ${confirmationNumber}`, firstName, [
+      { text: '我们已收到您的理赔。谢谢。' },
+      { text: `您的确认编号：${confirmationNumber}` },
+      {
+        text: `请妥善保存：在分配理赔编号之前，它用于识别您的理赔。${count === 0 ? '未附任何文件。' : `已附 ${count} 份文件。`}`,
+      },
+      { text: portalLine('cn', portalUrl, '要跟进您的理赔，') },
+    ]);
+  }
   if (lang === 'fr') {
     return compose('fr', `Nous avons reçu votre réclamation ${confirmationNumber}`, firstName, [
       { text: 'Nous avons bien reçu votre réclamation. Merci.' },
@@ -135,6 +164,14 @@ export function documentsReceivedMail(
 ): NotificationMail {
   const files = event.data.documents.map((doc) => doc.fileName);
   const name = claimName(lang, claim);
+  if (lang === 'cn') {
+    return compose('cn', `已收到您的理赔${name}的文件`, claim.firstName, [
+      { text: `我们已收到您的理赔${name}的以下文件：` },
+      { list: files },
+      { text: '我们的专员会审阅这些文件，如需其他资料会写信给您。' },
+      { text: portalLine('cn', portalUrl, '要查看您的文件，') },
+    ]);
+  }
   if (lang === 'fr') {
     return compose('fr', `Documents reçus pour votre réclamation ${name}`, claim.firstName, [
       { text: `Nous avons reçu ces documents pour votre réclamation ${name} :` },
@@ -163,6 +200,28 @@ export function statusChangedMail(
     (code) => NEEDED_DOCUMENT_REASONS.find((reason) => reason.code === code)?.[lang] ?? code,
   );
   const sameStatus = event.data.previousStatus === event.data.status;
+  if (lang === 'cn') {
+    return compose(
+      'cn',
+      sameStatus ? `您的理赔${name}有更新` : `您的理赔${name}现在的状态：${status}`,
+      claim.firstName,
+      [
+        {
+          text: sameStatus
+            ? `您的理赔${name}已更新。状态：${status}。`
+            : `您的理赔${name}的状态已从“${STATUS_LABELS.cn[event.data.previousStatus]}”变为“${status}”。`,
+        },
+        ...(needed.length > 0
+          ? [
+              { text: '为继续处理，我们需要您提供以下文件：' },
+              { list: needed },
+              { text: '您可以在理赔页面上发送这些文件。' },
+            ]
+          : []),
+        { text: portalLine('cn', portalUrl, '要查看详情，') },
+      ],
+    );
+  }
   if (lang === 'fr') {
     return compose(
       'fr',
@@ -216,6 +275,13 @@ export function decisionLetterMail(
   portalUrl?: string,
 ): NotificationMail {
   const name = claimName(lang, claim);
+  if (lang === 'cn') {
+    return compose('cn', `您的理赔${name}有一封决定函`, claim.firstName, [
+      { text: `关于您的理赔${name}的决定函已可查阅。` },
+      { text: '为保护您的信息，决定函不会附在此邮件中。' },
+      { text: portalLine('cn', portalUrl, '要阅读决定函，') },
+    ]);
+  }
   if (lang === 'fr') {
     return compose(
       'fr',

@@ -46,7 +46,7 @@ describe('claimant notifications (real Postgres, mail through SMTP to a capture 
   });
 
   /** A registered claimant in that language and a claim's whole life for them, as published. */
-  async function claimantLife(lang: 'en' | 'fr') {
+  async function claimantLife(lang: 'en' | 'fr' | 'cn') {
     const customerId = randomUUID();
     const email = `claimant-${customerId}@example.test`;
     const now = new Date();
@@ -183,6 +183,30 @@ describe('claimant notifications (real Postgres, mail through SMTP to a capture 
     });
   });
 
+  describe('in Chinese (jupiter)', () => {
+    let mails: ParsedMail[];
+    let life: Awaited<ReturnType<typeof claimantLife>>['life'];
+    beforeAll(async () => {
+      const made = await claimantLife('cn');
+      life = made.life;
+      mails = await deliver(made.events, made.email);
+    });
+
+    it('每封邮件都是中文：主题、问候和门户链接', () => {
+      expect(mails.length).toBeGreaterThanOrEqual(2);
+      const [received] = mails;
+      expect(received?.subject).toBe(`我们已收到您的理赔 ${life.confirmationNumber}`);
+      expect(received?.headers.get('content-language')).toBe('cn');
+      expectBothParts(
+        received!,
+        'Hélène，您好：',
+        `您的确认编号：${life.confirmationNumber}`,
+        `${PORTAL}/cn/`,
+      );
+      for (const mail of mails) expect(mail.subject).toMatch(/\p{Script=Han}/u);
+    });
+  });
+
   describe('in French', () => {
     let mails: ParsedMail[];
     let life: Awaited<ReturnType<typeof claimantLife>>['life'];
@@ -271,8 +295,8 @@ describe('claimant notifications (real Postgres, mail through SMTP to a capture 
     expect(await notifyClaimant(options, old)).toBe('stale');
   });
 
-  it('words statuses as the site does, in both languages', () => {
-    for (const lang of ['en', 'fr'] as const) {
+  it('words statuses as the site does, in every language', () => {
+    for (const lang of ['en', 'fr', 'cn'] as const) {
       const dictionary = JSON.parse(
         readFileSync(join(import.meta.dirname, `../../../site/src/i18n/${lang}.json`), 'utf8'),
       ) as Record<string, string>;

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import accountCn from './account.cn.json';
 import accountEn from './account.en.json';
 import accountFr from './account.fr.json';
+import cn from './cn.json';
 import en from './en.json';
+import faqCn from './faq.cn.json';
 import faqEn from './faq.en.json';
 import faqFr from './faq.fr.json';
 import fr from './fr.json';
+import pagesCn from './pages.cn.json';
 import pagesEn from './pages.en.json';
 import pagesFr from './pages.fr.json';
+import signInCn from './sign-in.cn.json';
 import signInEn from './sign-in.en.json';
 import signInFr from './sign-in.fr.json';
+import wizardCn from './wizard.cn.json';
 import wizardEn from './wizard.en.json';
 import wizardFr from './wizard.fr.json';
 import { DEFAULT_LANG, LANGS, isLang, isMessageKey, t, translator } from './i18n';
@@ -16,32 +22,47 @@ import { DEFAULT_LANG, LANGS, isLang, isMessageKey, t, translator } from './i18n
 const placeholdersOf = (message: string) =>
   [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-// Every part of the site has an English and a French dictionary with the same keys.
-const PARTS: Record<string, readonly [Record<string, string>, Record<string, string>]> = {
-  site: [en, fr],
-  'sign-in': [signInEn, signInFr],
-  account: [accountEn, accountFr],
-  faq: [faqEn, faqFr],
-  pages: [pagesEn, pagesFr],
-  wizard: [wizardEn, wizardFr],
+type Dictionary = Record<string, string>;
+
+// Every part of the site has an English, a French and a Chinese dictionary with the same keys.
+const PARTS: Record<string, readonly [Dictionary, Dictionary, Dictionary]> = {
+  site: [en, fr, cn],
+  'sign-in': [signInEn, signInFr, signInCn],
+  account: [accountEn, accountFr, accountCn],
+  faq: [faqEn, faqFr, faqCn],
+  pages: [pagesEn, pagesFr, pagesCn],
+  wizard: [wizardEn, wizardFr, wizardCn],
 };
 
-describe.each(Object.entries(PARTS))('the %s dictionaries', (_part, [english, french]) => {
-  it('have the same keys in English and French', () => {
+describe.each(Object.entries(PARTS))('the %s dictionaries', (_part, [english, french, chinese]) => {
+  it('have the same keys in English, French and Chinese: none missing in fr or cn, none extra', () => {
     expect(Object.keys(french).sort()).toEqual(Object.keys(english).sort());
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
   });
 
   it('have no empty message', () => {
-    for (const dictionary of [english, french]) {
+    for (const dictionary of [english, french, chinese]) {
       for (const [key, message] of Object.entries(dictionary)) {
         expect(message.trim(), key).not.toBe('');
       }
     }
   });
 
-  it('use the same placeholders in both languages', () => {
+  it('use the same placeholders in every language', () => {
     for (const [key, message] of Object.entries(english)) {
       expect(placeholdersOf(french[key] ?? ''), key).toEqual(placeholdersOf(message));
+      expect(placeholdersOf(chinese[key] ?? ''), key).toEqual(placeholdersOf(message));
+    }
+  });
+
+  it('are really translated into Chinese: every sentence has Chinese characters', () => {
+    for (const [key, message] of Object.entries(chinese)) {
+      const isSentence = /[a-z]{3,}\s+[a-z]{3,}/i.test(english[key] ?? '');
+      const isProperName =
+        /^(tenant\.notAvailable\.title|contact\.address|footer\.social\.|language\.name\.)/.test(
+          key,
+        );
+      if (isSentence && !isProperName) expect(message, key).toMatch(/\p{Script=Han}/u);
     }
   });
 });
@@ -59,10 +80,11 @@ describe('the merged dictionaries', () => {
 });
 
 describe('isLang', () => {
-  it('accepts the served languages only', () => {
+  it('accepts the languages some tenant serves only', () => {
     expect(LANGS.every(isLang)).toBe(true);
+    expect(isLang('cn')).toBe(true);
     expect(DEFAULT_LANG).toBe('en');
-    for (const value of ['cn', 'EN', '', 'english', undefined, null, 1])
+    for (const value of ['zh', 'EN', '', 'english', undefined, null, 1])
       expect(isLang(value)).toBe(false);
   });
 });

@@ -1,33 +1,46 @@
+import accountCn from './account.cn.json';
 import accountEn from './account.en.json';
 import accountFr from './account.fr.json';
+import cn from './cn.json';
 import en from './en.json';
+import faqCn from './faq.cn.json';
 import faqEn from './faq.en.json';
 import faqFr from './faq.fr.json';
 import fr from './fr.json';
+import pagesCn from './pages.cn.json';
 import pagesEn from './pages.en.json';
 import pagesFr from './pages.fr.json';
+import signInCn from './sign-in.cn.json';
 import signInEn from './sign-in.en.json';
 import signInFr from './sign-in.fr.json';
+import wizardCn from './wizard.cn.json';
 import wizardEn from './wizard.en.json';
 import wizardFr from './wizard.fr.json';
 import { interpolate, type MessageParams } from './interpolate';
 
 export type { MessageParams } from './interpolate';
 
-export type Lang = 'en' | 'fr';
-export const LANGS: readonly Lang[] = ['en', 'fr'];
+/** `cn` (Simplified Chinese) is offered by the jupiter tenant only (site/src/routing/language.ts). */
+export type Lang = 'en' | 'fr' | 'cn';
+export const LANGS: readonly Lang[] = ['en', 'fr', 'cn'];
 export const DEFAULT_LANG: Lang = 'en';
 
 // One dictionary per part of the site, merged: parts can grow without touching each other.
 const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn, ...wizardEn };
 const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr, ...wizardFr };
+const chinese = { ...cn, ...signInCn, ...accountCn, ...faqCn, ...pagesCn, ...wizardCn };
 
 export type MessageKey = keyof typeof english;
 export type Dictionary = Readonly<Record<MessageKey, string>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-// Typing fr as a Dictionary makes a key missing from fr.json a compile error.
-const DICTIONARIES: Readonly<Record<Lang, Dictionary>> = { en: english, fr: french };
+// Typing fr and cn as Dictionaries makes a key missing from either a compile error.
+const DICTIONARIES: Readonly<Record<Lang, Dictionary>> = { en: english, fr: french, cn: chinese };
+
+/** The BCP 47 tag of a page language: the URL says cn, the document says Simplified Chinese. */
+export function htmlLang(lang: Lang): string {
+  return lang === 'cn' ? 'zh-Hans' : lang;
+}
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);

@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { PASSWORD } from '@contracts/identity/field-rules';
+import { type Language, PASSWORD, toLanguage } from '@contracts/identity/field-rules';
 import { passwordRuleFailures } from '@contracts/identity/field-specs';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { csrfHeaders } from './csrf';
@@ -18,8 +18,8 @@ import type { IslandTranslate } from './messages';
  * call, field error words, labelled fields, the password requirements and the success dialog.
  */
 
-export type Language = 'en' | 'fr';
-export const languageOf = (lang: string): Language => (lang === 'fr' ? 'fr' : 'en');
+export type { Language } from '@contracts/identity/field-rules';
+export const languageOf = (lang: string): Language => toLanguage(lang);
 
 /** The product API's timeout (spec §9). */
 const API_TIMEOUT_MS = 30_000;

@@ -1,6 +1,9 @@
+const LOCALES: Readonly<Record<string, string>> = { en: 'en-CA', fr: 'fr-CA', cn: 'zh-CN' };
+const localeOf = (lang: string) => LOCALES[lang] ?? 'en-CA';
+
 /** CAD currency, 2 decimals, $ prefix (spec §9), in the page's language. */
 export function formatAmount(amount: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
+  return new Intl.NumberFormat(localeOf(lang), {
     style: 'currency',
     currency: 'CAD',
     currencyDisplay: 'narrowSymbol',
@@ -10,7 +13,7 @@ export function formatAmount(amount: number, lang: string): string {
 }
 
 export function formatDate(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

@@ -37,7 +37,8 @@ const INSTITUTION_PAGES: readonly { label: MessageKey; en: string; fr: string }[
 export function institutionLinks(lang: Lang): readonly FooterLink[] {
   return INSTITUTION_PAGES.map((page) => ({
     label: page.label,
-    href: `${CORPORATE_SITE}/${lang}/${page[lang]}`,
+    // The institution's pages exist in English and French; a Chinese reader gets the English one.
+    href: lang === 'fr' ? `${CORPORATE_SITE}/fr/${page.fr}` : `${CORPORATE_SITE}/en/${page.en}`,
   }));
 }
 

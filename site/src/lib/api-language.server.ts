@@ -1,8 +1,28 @@
-import type { Lang } from '@site/i18n/i18n';
+import { type Lang, isLang } from '@site/i18n/i18n';
+import { offeredLangs } from '@site/routing/language';
+import type { TenantId } from '@site/routing/tenant';
 
-/** The caller's language for API answers: the stored preference, else Accept-Language, else English. */
-export function apiLanguage(request: Request, cookieLang: string | undefined): Lang {
-  if (cookieLang === 'fr' || cookieLang === 'en') return cookieLang;
-  const accepted = request.headers.get('accept-language') ?? '';
-  return /^\s*fr\b/i.test(accepted) ? 'fr' : 'en';
+const ACCEPTED: readonly [RegExp, Lang][] = [
+  [/^fr\b/i, 'fr'],
+  [/^(zh|cn)\b/i, 'cn'],
+  [/^en\b/i, 'en'],
+];
+
+/**
+ * The caller's language for API answers: the stored preference, else the first language of
+ * Accept-Language that the tenant offers, else English. Chinese only where the tenant offers it.
+ */
+export function apiLanguage(
+  request: Request,
+  cookieLang: string | undefined,
+  tenant: TenantId = 'base',
+): Lang {
+  const offered = offeredLangs(tenant);
+  if (isLang(cookieLang) && offered.includes(cookieLang)) return cookieLang;
+  const ranges = (request.headers.get('accept-language') ?? '').split(',').map((r) => r.trim());
+  for (const range of ranges) {
+    const match = ACCEPTED.find(([pattern]) => pattern.test(range));
+    if (match && offered.includes(match[1])) return match[1];
+  }
+  return 'en';
 }

@@ -10,7 +10,11 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response>): A
       checkRequestEdge(context);
       return await handler(context);
     } catch (error) {
-      const lang = apiLanguage(context.request, context.cookies?.get('lang')?.value);
+      const lang = apiLanguage(
+        context.request,
+        context.cookies?.get('lang')?.value,
+        context.locals.tenant,
+      );
       return toProblemResponse(error, context.locals.requestId, lang);
     }
   };

@@ -10,7 +10,7 @@ import {
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
-import { isMessageKey, t } from '@site/i18n/i18n';
+import { isMessageKey, type Lang, t } from '@site/i18n/i18n';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -65,11 +65,7 @@ function problem(
  * The one place typed errors become HTTP answers. Anything else is a bug and is rethrown,
  * so it is logged and answered as a 500 by the server, never hidden behind a mapped code.
  */
-export function toProblemResponse(
-  error: unknown,
-  requestId: string,
-  lang: 'en' | 'fr' = 'en',
-): Response {
+export function toProblemResponse(error: unknown, requestId: string, lang: Lang = 'en'): Response {
   if (error instanceof ValidationError) {
     return problem(error.code, requestId, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
@@ -93,7 +89,7 @@ export function toProblemResponse(
 }
 
 /** Adds the words of a claim rule in the caller's language, so every client shows the same text. */
-function withMessage(error: FieldError, lang: 'en' | 'fr'): FieldError & { message?: string } {
+function withMessage(error: FieldError, lang: Lang): FieldError & { message?: string } {
   if (isClaimMessageCode(error.code)) {
     return { ...error, message: claimMessage(error.code, lang, error.params) };
   }

@@ -85,6 +85,20 @@ describe('languageRoute on the admin tenant', () => {
   });
 });
 
+describe('the jupiter tenant', () => {
+  const onJupiter = (pathname: string, extra: Partial<LanguageRequest> = {}) =>
+    languageRoute({ pathname, tenant: 'jupiter', ...extra });
+
+  it('serves /cn/ beside /en/ and /fr/, and its root honours a stored cn', () => {
+    expect(onJupiter('/cn/dashboard')).toEqual({ kind: 'page', lang: 'cn' });
+    expect(onJupiter('/cn')).toEqual({ kind: 'redirect', location: '/cn/' });
+    expect(onJupiter('/fr/faq')).toEqual({ kind: 'page', lang: 'fr' });
+    expect(onJupiter('/', { storedLang: 'cn' })).toEqual({ kind: 'redirect', location: '/cn/' });
+    expect(offeredLangs('jupiter')).toEqual(['en', 'fr', 'cn']);
+    expect(offeredLangs('base')).toEqual(['en', 'fr']);
+  });
+});
+
 describe('path helpers', () => {
   it('preferredLang keeps en or fr only', () => {
     expect(preferredLang('fr')).toBe('fr');
@@ -97,7 +111,7 @@ describe('path helpers', () => {
     expect(langOfPath('/fr/nope')).toBe('fr');
     expect(langOfPath('/fr')).toBe('fr');
     expect(langOfPath('/en/x')).toBe('en');
-    expect(langOfPath('/cn/x')).toBe('en');
+    expect(langOfPath('/cn/x')).toBe('cn');
     expect(langOfPath('/nope')).toBe('en');
     expect(langOfPath('/french/')).toBe('en');
   });
@@ -112,7 +126,8 @@ describe('path helpers', () => {
   it('pathInLanguage sends other paths to the language home', () => {
     expect(pathInLanguage('/nope', 'fr')).toBe('/fr/');
     expect(pathInLanguage('/', 'en')).toBe('/en/');
-    expect(pathInLanguage('/cn/x', 'fr')).toBe('/fr/');
+    expect(pathInLanguage('/cn/x', 'fr')).toBe('/fr/x');
+    expect(pathInLanguage('/fr/faq', 'cn')).toBe('/cn/faq');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
-import { DEFAULT_LANG, LANGS, type Lang, isLang } from '@site/i18n/i18n';
-import { ADMIN_TENANT, type TenantId } from './tenant';
+import { DEFAULT_LANG, type Lang, isLang } from '@site/i18n/i18n';
+import { ADMIN_TENANT, JUPITER_TENANT, type TenantId } from './tenant';
 
 export const LANG_COOKIE = 'lang';
 const ONE_YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -11,8 +11,14 @@ const ADMIN_HOME = '/admin/dashboard';
 /** Language prefixes some tenant offers; a prefix the current tenant does not offer is a 404. */
 const KNOWN_LANGUAGE_PREFIXES: readonly string[] = ['en', 'fr', 'cn'];
 
+/** Customer spec: base en and fr; jupiter en, fr and cn. */
+const CUSTOMER_LANGS: readonly Lang[] = ['en', 'fr'];
+
 // Staff pages live under /admin in English; the admin tenant serves no customer routes.
-const LANGS_BY_TENANT: ReadonlyMap<TenantId, readonly Lang[]> = new Map([[ADMIN_TENANT, []]]);
+const LANGS_BY_TENANT: ReadonlyMap<TenantId, readonly Lang[]> = new Map<TenantId, readonly Lang[]>([
+  [ADMIN_TENANT, []],
+  [JUPITER_TENANT, ['en', 'fr', 'cn']],
+]);
 
 export type LanguageRoute =
   | { kind: 'redirect'; location: string }
@@ -30,7 +36,7 @@ export interface LanguageRequest {
 }
 
 export function offeredLangs(tenant: TenantId): readonly Lang[] {
-  return LANGS_BY_TENANT.get(tenant) ?? LANGS;
+  return LANGS_BY_TENANT.get(tenant) ?? CUSTOMER_LANGS;
 }
 
 export function preferredLang(storedLang: string | undefined): Lang {

@@ -64,10 +64,11 @@ describe('tenantFromRequest without a host suffix', () => {
 });
 
 describe('isServedTenant', () => {
-  it('serves base and admin only', () => {
+  it('serves base, admin and jupiter only', () => {
     expect(isServedTenant('base')).toBe(true);
     expect(isServedTenant('admin')).toBe(true);
-    expect(isServedTenant('jupiter')).toBe(false);
+    expect(isServedTenant('jupiter')).toBe(true);
+    expect(isServedTenant('saturn')).toBe(false);
   });
 });
 
@@ -86,11 +87,11 @@ describe('resolveTenant middleware', () => {
   };
 
   it('answers "Tenant Not Available" for a tenant that is not served', async () => {
-    const context = request('jupiter.claims.test');
+    const context = request('saturn.claims.test');
     const next = vi.fn();
     const response = (await resolveTenant(context as never, next)) as Response;
     expect(next).not.toHaveBeenCalled();
-    expect(context.locals.tenant).toBe('jupiter');
+    expect(context.locals.tenant).toBe('saturn');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('text/html');
     const body = await response.text();

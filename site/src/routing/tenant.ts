@@ -6,8 +6,10 @@ export type TenantId = 'base' | 'admin' | (string & {});
 
 export const BASE_TENANT = 'base';
 export const ADMIN_TENANT = 'admin';
+/** The client tenant that offers Chinese (customer spec: "jupiter en, fr and cn"). */
+export const JUPITER_TENANT = 'jupiter';
 
-const SERVED_TENANTS: ReadonlySet<TenantId> = new Set([BASE_TENANT, ADMIN_TENANT]);
+const SERVED_TENANTS: ReadonlySet<TenantId> = new Set([BASE_TENANT, ADMIN_TENANT, JUPITER_TENANT]);
 const BASE_HOST_LABELS: ReadonlySet<string> = new Set(['', 'www', BASE_TENANT]);
 const ADMIN_PATH = /^\/admin(?:\/|$)/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;

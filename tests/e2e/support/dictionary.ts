@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+
+/** Every key of the site's dictionaries: none may ever show as text. */
+export const dictionaryKeys = [
+  'en',
+  'faq.en',
+  'pages.en',
+  'account.en',
+  'sign-in.en',
+  'wizard.en',
+].flatMap((name) => Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))));
+
+/** Opens a page, checks it with axe, and lists the dictionary keys it shows (text, labels, titles). */
+export async function keysShown(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  await expectAccessible(page);
+  const text = (await page.locator('body').innerText()) + (await page.title());
+  const labels = await page
+    .locator('[aria-label], [placeholder], [title]')
+    .evaluateAll((nodes) =>
+      nodes.map((n) =>
+        ['aria-label', 'placeholder', 'title'].map((a) => n.getAttribute(a) ?? '').join(' '),
+      ),
+    );
+  const hidden = await page.locator('label').allTextContents();
+  const everything = [text, ...labels, ...hidden].join('\n');
+  return dictionaryKeys.filter((key) => everything.includes(key)).map((key) => `${path}: ${key}`);
+}
