@@ -6,7 +6,7 @@ import {
   uniqueEmail,
 } from './support/customers';
 import { expectAccessible } from './support/accessibility';
-import { dictionaryKeys, keysShown as keysShownOn } from './support/dictionary';
+import { dictionaryKeys, keysShown as keysShownOn, PUBLIC_PAGES } from './support/dictionary';
 
 /** No dictionary key shows as text, and axe finds nothing, at desktop and at 390 px. */
 async function expectTranslatedAndAccessible(page: Page) {
@@ -162,22 +162,9 @@ test('every page, signed out and signed in, in both languages: no dictionary key
 }) => {
   test.setTimeout(90_000);
   const keysShown = (path: string) => keysShownOn(page, path);
-  const publicPages = [
-    '',
-    'forgot-password',
-    'reset-password',
-    'add-user',
-    'declaration-and-authorization',
-    'mfa',
-    'faq',
-    'contact-us',
-    'error/404',
-    'error/403',
-    'error/500',
-  ];
   const found: string[] = [];
   for (const lang of ['en', 'fr']) {
-    for (const path of publicPages) found.push(...(await keysShown(`/${lang}/${path}`)));
+    for (const path of PUBLIC_PAGES) found.push(...(await keysShown(`/${lang}/${path}`)));
   }
   const email = uniqueEmail('raw-keys');
   await registerVerifiedCustomer(page, email, 'Marie');

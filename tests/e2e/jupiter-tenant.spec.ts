@@ -1,21 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registrationBody } from '@contracts/identity/testing/identity-fixtures';
 import { codeMailedTo, outboxFiles, signInThroughScreens, uniqueEmail } from './support/customers';
-import { keysShown } from './support/dictionary';
+import { keysShown, PUBLIC_PAGES } from './support/dictionary';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const JUPITER = `http://jupiter.localhost:${PORT}`;
-const PUBLIC_PAGES = [
-  '',
-  'forgot-password',
-  'reset-password',
-  'add-user',
-  'declaration-and-authorization',
-  'mfa',
-  'faq',
-  'contact-us',
-  'error/404',
-];
 
 /** A JSON POST from inside the page: Node cannot resolve *.localhost, the browser can. */
 function postFromPage(page: Page, path: string, data: unknown) {

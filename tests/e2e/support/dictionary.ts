@@ -12,6 +12,21 @@ export const dictionaryKeys = [
   'wizard.en',
 ].flatMap((name) => Object.keys(JSON.parse(readFileSync(`site/src/i18n/${name}.json`, 'utf8'))));
 
+/** Every page a signed-out visitor can open in a language, by its path after /{lang}/. */
+export const PUBLIC_PAGES = [
+  '',
+  'forgot-password',
+  'reset-password',
+  'add-user',
+  'declaration-and-authorization',
+  'mfa',
+  'faq',
+  'contact-us',
+  'error/404',
+  'error/403',
+  'error/500',
+] as const;
+
 /** Opens a page, checks it with axe, and lists the dictionary keys it shows (text, labels, titles). */
 export async function keysShown(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

@@ -3,6 +3,7 @@ import { describeAdditionalReason } from '@contracts/claims/reasons';
 import type { ClaimRecord } from '@services/claims/claim';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
+import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
 
@@ -210,12 +211,7 @@ function ReplayedClaim({ replay }: { replay: Extract<Replay, { state: 'loaded' }
         <strong>{fill(text.asOfResult, { at: isoMoment(replay.at), version })}</strong>
       </p>
       <dl className="details-list">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <DetailRows rows={rows} />
       </dl>
     </div>
   );

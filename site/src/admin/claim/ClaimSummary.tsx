@@ -3,6 +3,7 @@ import { DOCUMENT_KIND_LABELS } from '@contracts/claims/messages';
 import type { ClaimRecord } from '@services/claims/claim';
 import { StatusBadge } from '@site/islands/StatusBadge';
 import { ADMIN_TEXT, fill } from '../admin-text';
+import { DetailRows } from '../DetailRows';
 import { isoDay } from '../format';
 
 const text = ADMIN_TEXT.claim;
@@ -29,12 +30,7 @@ export function ClaimSummary({ claim }: { claim: ClaimRecord }) {
     <section className="admin-claim__summary" aria-labelledby="claim-summary-title">
       <h2 id="claim-summary-title">{text.summary}</h2>
       <dl className="details-list">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <DetailRows rows={rows} />
         <div>
           <dt>{text.documents}</dt>
           <dd>
