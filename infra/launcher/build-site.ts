@@ -58,9 +58,12 @@ function buildUnlocked(root: string, log: (message: string) => void): void {
   log('building the site (first start or changed sources)…');
   const started = Date.now();
   // A child process: Astro's build sets NODE_ENV=production in the process that runs it.
+  // NODE_ENV is forced: a build started from a test run (NODE_ENV=test) would otherwise ship
+  // React's development bundle, twice the size.
   const result = spawnSync(process.execPath, [astroCli(root), 'build', '--silent'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
   writeFileSync(stamp, fingerprint);
