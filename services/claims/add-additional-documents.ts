@@ -29,7 +29,7 @@ export async function addAdditionalDocuments(
   const earlier = earlierAttempt(stream, context);
   if (earlier) return { submissionId, position: earlier.position, appended: false };
 
-  const documents = files.map(inspectFile);
+  const documents = await Promise.all(files.map(inspectFile));
   const events = decideAdditionalDocuments(
     {
       type: 'AddAdditionalDocuments',

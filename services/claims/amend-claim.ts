@@ -52,7 +52,7 @@ export async function amendClaim(
     return { submissionId, claim: stream.state, position: earlier.position, appended: false };
   }
 
-  const letter = input.decisionLetter && inspectFile(input.decisionLetter);
+  const letter = input.decisionLetter && (await inspectFile(input.decisionLetter));
   const events: readonly ClaimEvent[] = decideAmendment(
     {
       type: 'AmendClaim',

@@ -82,12 +82,13 @@ export async function stageDraftDocuments(
     throw new ValidationError([{ field: 'documents', code: 'documents.noneSelected' }]);
   }
   const added: StagedDocument[] = [];
+  // Parsed before the draft is locked: a large PDF takes a moment.
+  const inspected = (await Promise.all(files.map(inspectFile))).map((file) => ({ ...file, kind }));
   try {
     return await ports.drafts.change(
       customerId,
       async (draft, changes) => {
         const staged = draft?.documents ?? [];
-        const inspected = files.map((file) => ({ ...inspectFile(file), kind }));
         const errors = initialDocumentErrors([...staged, ...inspected]);
         if (errors.length > 0) throw new ValidationError(errors);
         for (const [index, file] of inspected.entries()) {

@@ -64,7 +64,9 @@ export async function submitClaim(
   if (earlier) return { ...submitted, position: earlier.position, appended: false };
 
   const { documents: uploads = [], ...request } = input;
-  const documents = uploads.map(({ kind, file }) => ({ ...inspectFile(file), kind }));
+  const documents = await Promise.all(
+    uploads.map(async ({ kind, file }) => ({ ...(await inspectFile(file)), kind })),
+  );
   const events = decideSubmission(
     { type: 'SubmitClaim', data: { ...request, ...submitted, claimant, documents } },
     stream.state,

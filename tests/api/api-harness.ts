@@ -1,3 +1,4 @@
+import { samplePdf } from '@contracts/documents/testing/sample-documents';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { Claimant, StaffMember } from '@contracts/claims/events';
 import { getConfig } from '@infra/config/config';
 import { closeRuntime, openRuntime, type Runtime } from '@infra/runtime';
 import { projections } from '@projections/index';
+import { POST as submitClaimRoute } from '@site/pages/api/claims/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 
@@ -99,11 +101,9 @@ export const getRequest = (path: string) => new Request(`http://portal.test${pat
 const dataUrl = (bytes: Uint8Array, type = 'application/octet-stream') =>
   `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
-/** A small valid PDF, padded to `size` bytes; its name is in it, so two names are two contents. */
+/** A real PDF of at least `size` bytes; its name is in it, so two names are two contents. */
 export function pdf(name: string, size = 400): { name: string; data: string } {
-  const bytes = new Uint8Array(size).fill(0x20);
-  bytes.set(Buffer.from(`%PDF-1.4\n% ${name}\n`.slice(0, size)));
-  return { name, data: dataUrl(bytes, 'application/pdf') };
+  return { name, data: dataUrl(samplePdf(name, size), 'application/pdf') };
 }
 
 /** An ELF executable renamed to look like a PDF. */
@@ -111,4 +111,24 @@ export function renamedExecutable(name = 'statement.pdf'): { name: string; data:
   const bytes = new Uint8Array(256);
   bytes.set([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01]);
   return { name, data: dataUrl(bytes, 'application/pdf') };
+}
+
+/** A claim without documents, submitted over the API by a customer, for tests that need one. */
+export async function submitSampleClaim(
+  customer: Claimant = alice,
+  policyNumber = 'P-1',
+): Promise<string> {
+  const response = await submitClaimRoute(
+    apiContext(
+      jsonRequest('/api/claims', {
+        policyNumber,
+        productCode: '210',
+        productType: 'Mortgage',
+        claimType: 'Job Loss',
+      }),
+      {},
+      { customer },
+    ),
+  );
+  return ((await response.json()) as { submissionId: string }).submissionId;
 }

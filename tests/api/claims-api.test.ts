@@ -1,3 +1,4 @@
+import { samplePdf } from '@contracts/documents/testing/sample-documents';
 import type { APIContext } from 'astro';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,7 +199,7 @@ describe('claims API', () => {
   });
 
   it("lists the documents of the customer's own claim, with no storage keys", async () => {
-    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n% a claim form\n').toString('base64')}`;
+    const pdf = `data:application/pdf;base64,${samplePdf('a claim form').toString('base64')}`;
     const submitted = await submitClaim(
       context(
         post(

@@ -17,8 +17,8 @@ import {
   type ApiHarness,
   alice,
   apiContext,
-  jsonRequest,
   openApiHarness,
+  submitSampleClaim,
   pdf,
   staffMember,
 } from './api-harness';
@@ -105,17 +105,7 @@ describe('fuzzing the API: no input answers a 500 or changes state when refused'
 
   beforeAll(async () => {
     api = await openApiHarness();
-    const response = await submit(
-      apiContext(
-        jsonRequest('/api/claims', {
-          policyNumber: 'FUZZ-1',
-          productCode: '210',
-          productType: 'Mortgage',
-          claimType: 'Job Loss',
-        }),
-      ),
-    );
-    ({ submissionId } = await response.json());
+    submissionId = await submitSampleClaim(alice, 'FUZZ-1');
   });
   afterAll(async () => {
     expect(requests).toBeGreaterThanOrEqual(10_000);

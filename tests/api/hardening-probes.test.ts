@@ -18,6 +18,7 @@ import {
   getRequest,
   jsonRequest,
   openApiHarness,
+  submitSampleClaim,
   pdf,
   staffMember,
 } from './api-harness';
@@ -50,17 +51,7 @@ describe('hardening probes: bad input is a 4xx problem, never a 500', () => {
 
   beforeAll(async () => {
     api = await openApiHarness();
-    const response = await submit(
-      apiContext(
-        jsonRequest('/api/claims', {
-          policyNumber: 'P-13',
-          productCode: '110',
-          productType: 'Loans',
-          claimType: 'Disability',
-        }),
-      ),
-    );
-    ({ submissionId } = await response.json());
+    submissionId = await submitSampleClaim(alice, 'P-13');
   });
   afterAll(() => api.close());
 

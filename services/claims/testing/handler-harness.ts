@@ -1,3 +1,4 @@
+import { samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,9 +44,10 @@ export async function openHarness(): Promise<Harness> {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-export const pdfBytes = (text: string) => encode(`%PDF-1.7\n% ${text}\n%%EOF\n`);
-export const pngBytes = (text: string) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...encode(text)]);
+/** A real PDF, distinct per text (the server parses what it stores). */
+export const pdfBytes = (text: string) => new Uint8Array(samplePdf(text));
+/** A real PNG, distinct per text. */
+export const pngBytes = (text: string) => new Uint8Array(samplePng(4, 4, 200, text));
 /** A Windows executable: what a renamed `setup.exe` sent as `.pdf` really is. */
 export const exeBytes = () => encode('MZ\x90\x00\x03 This program cannot be run in DOS mode.');
 

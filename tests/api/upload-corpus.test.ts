@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleJpeg, samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
+import { GET as staffLetter } from '@site/pages/api/admin/claims/[submissionId]/decision-letter';
+import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
+import {
+  GET as listDocuments,
+  POST as addDocuments,
+} from '@site/pages/api/claims/[submissionId]/documents';
+import {
+  type ApiHarness,
+  apiContext,
+  getRequest,
+  jsonRequest,
+  openApiHarness,
+  submitSampleClaim,
+  renamedExecutable,
+  staffMember,
+} from './api-harness';
+
+const dataUrl = (bytes: Uint8Array, type: string) =>
+  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+const file = (name: string, bytes: Uint8Array, type = 'application/octet-stream') => ({
+  name,
+  data: dataUrl(bytes, type),
+});
+
+/** Files that claim a type they do not hold (issue 13's upload findings). */
+const CORPUS = {
+  'header-only.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
+  'unparsable.pdf': Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x41)]),
+  'truncated.jpg': sampleJpeg().subarray(0, sampleJpeg().length - 60),
+  'garbage.png': Buffer.concat([samplePng(2, 2).subarray(0, 8), Buffer.alloc(512, 0x5a)]),
+  'cut-off.png': samplePng(16, 16).subarray(0, 40),
+};
+
+describe('uploads are parsed, not just sniffed', () => {
+  let api: ApiHarness;
+  let submissionId: string;
+  const eventCount = async () =>
+    Number((await api.database.pool.query('select count(*) from events')).rows[0].count);
+
+  const add = (attachments: unknown[]) =>
+    addDocuments(
+      apiContext(jsonRequest(`/api/claims/${submissionId}/documents`, { attachments }), {
+        submissionId,
+      }),
+    );
+
+  beforeAll(async () => {
+    api = await openApiHarness();
+    submissionId = await submitSampleClaim(undefined, 'UP-1');
+  });
+  afterAll(() => api.close());
+
+  it.each(Object.entries(CORPUS))(
+    'refuses %s as a document, changing nothing',
+    async (name, bytes) => {
+      const before = await eventCount();
+      const response = await add([file(name, bytes)]);
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0]).toMatchObject({
+        code: 'documents.unsupportedType',
+      });
+      expect(await eventCount()).toBe(before);
+    },
+  );
+
+  it('refuses a renamed executable', async () => {
+    expect((await add([renamedExecutable('setup.pdf')])).status).toBe(400);
+  });
+
+  it('applies the same rules to decision letters: a header-only PDF is no letter', async () => {
+    for (const [name, bytes] of Object.entries(CORPUS).filter(([n]) => n.endsWith('.pdf'))) {
+      const response = await amend(
+        apiContext(
+          jsonRequest(`/api/admin/claims/${submissionId}`, {
+            claimNumber: 'UP1',
+            decisionLetter: file(name, bytes, 'application/pdf'),
+          }),
+          { submissionId },
+          { staff: staffMember },
+        ),
+      );
+      expect(response.status, name).toBe(400);
+      expect((await response.json()).errors[0]).toMatchObject({ field: 'decisionLetter' });
+    }
+  });
+
+  it('keeps real PDF, PNG and JPEG files, under their Unicode names in one form (NFC)', async () => {
+    const decomposed = 'Relevé d’emploi été.pdf'.normalize('NFD');
+    const response = await add([
+      file(decomposed, samplePdf('relevé')),
+      file('scan 照片.png', samplePng(8, 8)),
+      file('photo.jpg', sampleJpeg()),
+    ]);
+    expect(response.status).toBe(201);
+    const listed = await listDocuments(
+      apiContext(getRequest(`/api/claims/${submissionId}/documents`), { submissionId }),
+    );
+    const names = (await listed.json()).documents.map((d: { fileName: string }) => d.fileName);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Relevé d’emploi été.pdf'.normalize('NFC'),
+        'scan 照片.png',
+        'photo.jpg',
+      ]),
+    );
+  });
+
+  it('downloads a letter under its Unicode name, with an ASCII fallback', async () => {
+    const saved = await amend(
+      apiContext(
+        jsonRequest(`/api/admin/claims/${submissionId}`, {
+          claimNumber: 'UP2',
+          decisionLetter: file('décision été.pdf', samplePdf('décision'), 'application/pdf'),
+        }),
+        { submissionId },
+        { staff: staffMember },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const letter = await staffLetter(
+      apiContext(
+        getRequest(`/api/admin/claims/${submissionId}/decision-letter`),
+        { submissionId },
+        { staff: staffMember },
+      ),
+    );
+    expect(letter.headers.get('content-disposition')).toBe(
+      `attachment; filename="decision_ete.pdf"; filename*=UTF-8''${encodeURIComponent('décision été.pdf')}`,
+    );
+  });
+});
