@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers';
+import { mergedPolicy, securityHeaders } from './security-headers';
 
 describe('security headers', () => {
   it('forbid framing and sniffing on pages, and say what the page may not do', () => {
@@ -18,5 +18,12 @@ describe('security headers', () => {
     const api = securityHeaders('/api/claims', true);
     expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+  });
+
+  it('add to the script and style hashes Astro wrote rather than replace them', () => {
+    expect(
+      mergedPolicy("script-src 'self' 'sha256-x'; style-src 'self';", "frame-ancestors 'none'"),
+    ).toBe("script-src 'self' 'sha256-x'; style-src 'self'; frame-ancestors 'none'");
+    expect(mergedPolicy(null, "frame-ancestors 'none'")).toBe("frame-ancestors 'none'");
   });
 });

@@ -25,22 +25,39 @@ export function securityHeaders(pathname: string, https: boolean): Record<string
 const isHttps = (request: Request, url: URL) =>
   url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 
+/**
+ * Astro writes a page's script-src and style-src (hashes of every script and style it emits,
+ * `security.csp` in astro.config.mjs); ours adds framing and base rules to the same header.
+ */
+export function mergedPolicy(astroPolicy: string | null, ours: string): string {
+  if (!astroPolicy) return ours;
+  return `${astroPolicy.trim().replace(/;?$/, ';')} ${ours}`;
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'content-security-policy') {
+      response.headers.set(name, mergedPolicy(response.headers.get(name), value));
+    } else if (!response.headers.has(name)) {
+      response.headers.set(name, value);
+    }
+  }
+}
+
 export const addSecurityHeaders: MiddlewareHandler = async (context, next) => {
   const response = await next();
   const headers = securityHeaders(context.url.pathname, isHttps(context.request, context.url));
   try {
-    for (const [name, value] of Object.entries(headers)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
+    withHeaders(response, headers);
     return response;
   } catch {
     // Response.redirect() and fetch answers have immutable headers: copy them into a new one.
-    const copy = new Headers(response.headers);
-    for (const [name, value] of Object.entries(headers)) if (!copy.has(name)) copy.set(name, value);
-    return new Response(response.body, {
+    const copy = new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
-      headers: copy,
+      headers: new Headers(response.headers),
     });
+    withHeaders(copy, headers);
+    return copy;
   }
 };
