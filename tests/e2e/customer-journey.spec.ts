@@ -6,6 +6,7 @@ import { expectAccessible } from './support/accessibility';
 import { codeMailedTo, outboxFiles, uniqueEmail } from './support/customers';
 import { jpegFile, pdfFile } from './support/documents';
 import { amendAsStaff, signInStaff } from './support/staff';
+import { islandsHydrated } from './support/hydration';
 
 type Lang = 'en' | 'fr';
 const PARTS = ['', 'sign-in.', 'account.', 'faq.', 'pages.', 'wizard.'];
@@ -23,8 +24,7 @@ function wordsIn(lang: Lang): (key: string) => string {
   };
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+const hydrated = islandsHydrated;
 
 async function registerThroughScreens(page: Page, lang: Lang, email: string) {
   const w = wordsIn(lang);

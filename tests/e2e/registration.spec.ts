@@ -1,12 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
 import { codeMailedTo, outboxFiles, uniqueEmail } from './support/customers';
+import { islandsHydrated, openHydrated } from './support/hydration';
 
-/** The islands answer only once hydrated: wait until no island is still server-rendered only. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-}
+const open = openHydrated;
 
 async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find(({ name }) => name === 'csrf_token');
@@ -187,7 +184,7 @@ test('a forgotten password is reset through the forgot and reset pages', async (
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/en\/reset-password$/);
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  await islandsHydrated(page);
   await expect(page.getByText(`If a profile exists for ${email}`)).toBeVisible();
 
   // The resend link waits 120 s after the code was sent.

@@ -9,13 +9,14 @@ import {
 } from './support/customers';
 import { pdfFile } from './support/documents';
 import { amendAsStaff, endStaffSessionsIn, signInStaff } from './support/staff';
+import { openHydrated } from './support/hydration';
 
 /** A first name no other test uses, in letters only (the name search takes letters). */
 const uniqueName = (prefix: string) =>
   prefix + [...String(Date.now() % 1e8)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
 
 async function search(staff: Page, type: string, fill: (page: Page) => Promise<unknown>) {
-  await staff.goto('/admin/dashboard');
+  await openHydrated(staff, '/admin/dashboard');
   await staff.getByLabel('Search by').selectOption({ label: type });
   await fill(staff);
   await staff.getByRole('button', { name: 'Search' }).click();
@@ -196,7 +197,7 @@ test('Save is enabled only by a real change or a chosen letter, and leaving with
   await signedInCustomer(customer, 'staff-guard', 'Guard');
   const { submissionId } = await submitClaimThroughApi(customer);
   const staff = await signInStaff(browser);
-  await staff.goto(`/admin/claim?id=${submissionId}`);
+  await openHydrated(staff, `/admin/claim?id=${submissionId}`);
   const save = staff.getByRole('button', { name: 'Save' });
   const amount = staff.getByLabel('Benefit amount');
   await expect(save).toBeDisabled();
@@ -228,7 +229,7 @@ test('Save is enabled only by a real change or a chosen letter, and leaving with
   await expect(staff).toHaveURL(/\/admin\/dashboard$/);
 
   // The browser's own leave: closing the tab with a change pending raises beforeunload.
-  await staff.goto(`/admin/claim?id=${submissionId}`);
+  await openHydrated(staff, `/admin/claim?id=${submissionId}`);
   await staff.getByLabel('Claim number').fill('ZZ1');
   const prompt = new Promise<string>((resolve) =>
     staff.once('dialog', (dialog) => {
@@ -252,7 +253,7 @@ test('a claim number another claim holds is marked on its field (409)', async ({
   const taken = `T${Date.now() % 10_000_000}`;
   await amendAsStaff(staff, first.submissionId, { claimNumber: taken, status: 'Pending' });
 
-  await staff.goto(`/admin/claim?id=${second.submissionId}`);
+  await openHydrated(staff, `/admin/claim?id=${second.submissionId}`);
   await staff.getByLabel('Claim number').fill(taken.toLowerCase());
   const save = staff.getByRole('button', { name: 'Save' });
   await save.click();
@@ -322,7 +323,7 @@ test('the staff screens by keyboard at 390 px', async ({ page: customer, browser
   const { confirmationNumber } = await submitClaimThroughApi(customer);
   const staff = await signInStaff(browser);
   await staff.setViewportSize({ width: 390, height: 844 });
-  await staff.goto('/admin/dashboard');
+  await openHydrated(staff, '/admin/dashboard');
   await staff.getByLabel('Search by').focus();
   await staff.getByLabel('Search by').selectOption('confirmationNumber');
   await staff.keyboard.press('Tab');

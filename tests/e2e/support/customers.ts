@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+import { islandsHydrated, openHydrated } from './hydration';
 
 /** Where the e2e portal (playwright.config.ts) writes its mail. */
 const OUTBOX = '.test-results/e2e-data/mail';
@@ -74,12 +75,13 @@ export async function registerVerifiedCustomer(page: Page, email: string, firstN
 
 /** Signs in through the screens: password on the home page, then the mailed code. */
 export async function signInThroughScreens(page: Page, email: string, next: string) {
-  await page.goto(`/en/?next=${encodeURIComponent(next)}`);
+  await openHydrated(page, `/en/?next=${encodeURIComponent(next)}`);
   const seen = await outboxFiles();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(VALID_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/en\/mfa$/);
+  await islandsHydrated(page);
   await page.getByLabel('Verification code').fill(await codeMailedTo(email, seen));
   await expect(page).toHaveURL(new URL(next, page.url()).href);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { openHydrated } from './hydration';
 
 /** Every key of the site's dictionaries: none may ever show as text. */
 export const dictionaryKeys = [
@@ -29,8 +30,7 @@ export const PUBLIC_PAGES = [
 
 /** Opens a page, checks it with axe, and lists the dictionary keys it shows (text, labels, titles). */
 export async function keysShown(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  await openHydrated(page, path);
   await expectAccessible(page);
   const text = (await page.locator('body').innerText()) + (await page.title());
   const labels = await page
