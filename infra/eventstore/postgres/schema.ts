@@ -1,4 +1,5 @@
 import type { Migration } from '../../postgres/migrate';
+import { appendBatchMigration } from './append-batch-function';
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -26,4 +27,5 @@ export const eventStoreMigrations: Migration[] = [
       create index events_global_order on events (transaction_id, global_position);
     `,
   },
+  appendBatchMigration,
 ];
