@@ -28,9 +28,18 @@ export function followLog(options: FollowLogOptions): Subscription {
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
   });
-  const unregister = options.onWake?.(() => wakeNow?.());
+  // A wake-up during a read counts too: the read may have missed what woke us.
+  let wokenWhileBusy = false;
+  const unregister = options.onWake?.(() => {
+    if (wakeNow) wakeNow();
+    else wokenWhileBusy = true;
+  });
 
   function pause(ms: number): Promise<void> {
+    if (wokenWhileBusy) {
+      wokenWhileBusy = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {

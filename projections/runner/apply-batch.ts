@@ -1,4 +1,5 @@
 import { compareLogPositions, type RecordedEvent } from '@contracts/event-store';
+import { checkpointMoved } from './checkpoint-signal';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import type { SqlPool } from './sql';
@@ -26,6 +27,7 @@ export async function applyBatch(
       await saveCheckpoint(client, projection.name, last.position);
     }
     await client.query('commit');
+    checkpointMoved(projection.name);
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;

@@ -1,4 +1,5 @@
 import { compareLogPositions, type LogPosition, START_OF_LOG } from '@contracts/event-store';
+import { nextCheckpointMove } from './checkpoint-signal';
 import type { SqlClient } from './sql';
 
 export const checkpointMigration = {
@@ -66,9 +67,14 @@ export async function waitForCheckpoint(
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // Listening before reading: a move between the read and the wait is not missed.
+    const moved = nextCheckpointMove(
+      name,
+      Math.min(intervalMs, Math.max(0, deadline - Date.now())),
+    );
     const current = await readCheckpoint(client, name);
     if (compareLogPositions(current, position) >= 0) return true;
     if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await moved;
   }
 }
