@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:append [-- --seconds 5 --runs 3]`: appends single events with 1, 8 and 32
+ * writers (each writer its own stream, expected revision checked) into our Postgres store,
+ * Emmett's PostgreSQL store and plain INSERTs, all on one embedded Postgres, then through
+ * the portal's HTTP command path; prints medians of the runs and checks every hash chain.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
+import { eventStoreMigrations } from '@infra/eventstore/postgres/schema';
+import { ensureDatabase, startEmbeddedPostgres } from '@infra/postgres/embedded';
+import { migrate } from '@infra/postgres/migrate';
+import { verifyEventChains } from '@projections/audit/verify-chains';
+import { freePort } from '@tests/support/free-port';
+import { openHttpPath } from './append/http-path';
+import { plainInsertWriters, storeWriter } from './append/store-writers';
+import { benchPayload, medianRun, runWriters, type WriterRun } from './append/writers';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '3' },
+    writers: { type: 'string', default: '1,8,32' },
+    only: { type: 'string', default: 'ours,emmett,plain,http' },
+    'http-writers': { type: 'string', default: '1,8' },
+  },
+});
+const durationMs = Number(values.seconds) * 1000;
+const runs = Number(values.runs);
+const writerCounts = values.writers.split(',').map(Number);
+const only = new Set(values.only.split(','));
+
+const emmettFolder = new URL('./emmett-reference/', import.meta.url).pathname;
+if (only.has('emmett') && !existsSync(`${emmettFolder}node_modules/@event-driven-io`)) {
+  console.log('installing the Emmett reference (scripts/bench/emmett-reference)…');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: emmettFolder,
+    stdio: 'inherit',
+  });
+}
+
+const server = await startEmbeddedPostgres({
+  dataDir: '.data/bench-append',
+  port: await freePort(),
+  database: 'bench_ours',
+});
+const urlOf = (database: string) => server.url.replace(/\/bench_ours$/, `/${database}`);
+for (const database of ['bench_emmett', 'bench_plain'])
+  await ensureDatabase(urlOf('postgres'), database);
+
+const oursPool = new pg.Pool({ connectionString: server.url, max: 20 });
+await migrate(oursPool, eventStoreMigrations);
+const ours = createPostgresEventStore(oursPool);
+const emmett = only.has('emmett')
+  ? await (await import('./emmett-reference/emmett-writers')).openEmmettWriters(
+      urlOf('bench_emmett'),
+    )
+  : undefined;
+
+type Target = 'ours' | 'emmett' | 'plain';
+const results = new Map<string, WriterRun[]>();
+const key = (target: Target, writers: number) => `${target}:${writers}`;
+
+async function once(target: Target, writers: number): Promise<WriterRun> {
+  if (target === 'ours')
+    return runWriters(
+      Array.from({ length: writers }, (_, w) => storeWriter(ours, w)),
+      durationMs,
+    );
+  if (target === 'emmett') {
+    if (!emmett) throw new Error('Emmett is not loaded');
+    return runWriters(
+      Array.from({ length: writers }, (_, w) =>
+        emmett.writer(`bench-${crypto.randomUUID()}`, (n) => benchPayload(w, n)),
+      ),
+      durationMs,
+    );
+  }
+  const plain = await plainInsertWriters(urlOf('bench_plain'), writers);
+  try {
+    return await runWriters(plain.writers, durationMs);
+  } finally {
+    await plain.close();
+  }
+}
+
+/** The command path through the portal: each writer a client waiting for its answer. */
+async function benchHttpPath(): Promise<void> {
+  const http = await openHttpPath('.data/bench-append-portal');
+  try {
+    const counts = values['http-writers'].split(',').map(Number);
+    const rows: string[] = [];
+    for (const writers of counts) {
+      for (const [label, make] of [
+        ['submit claim, no files', async () => http.submitter()],
+        ['staff edit (benefit amount)', () => http.editor()],
+      ] as const) {
+        const list: WriterRun[] = [];
+        for (let run = 1; run <= runs; run += 1) {
+          const clients = await Promise.all(Array.from({ length: writers }, () => make()));
+          list.push(await runWriters(clients, durationMs));
+        }
+        const m = medianRun(list);
+        rows.push(
+          `| ${label} | ${writers} | ${Math.round(m.eventsPerSecond)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} |`,
+        );
+      }
+    }
+    console.log(
+      `\nThe HTTP command path (portal as npm start runs it; a request returns once its event is stored and the claims read model shows it), medians of ${runs} runs of ${values.seconds} s:\n`,
+    );
+    console.log(
+      '| command | clients | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|',
+    );
+    console.log(rows.join('\n'));
+  } finally {
+    await http.stop();
+  }
+}
+
+try {
+  const targets = (['ours', 'emmett', 'plain'] as const).filter((t) => only.has(t));
+  for (let run = 1; run <= runs; run += 1) {
+    for (const writers of writerCounts) {
+      for (const target of targets) {
+        const result = await once(target, writers);
+        const list = results.get(key(target, writers)) ?? [];
+        list.push(result);
+        results.set(key(target, writers), list);
+        console.log(
+          `run ${run} ${target} ${writers} writers: ${Math.round(result.eventsPerSecond)} events/s, p99 ${result.p99.toFixed(1)} ms`,
+        );
+      }
+    }
+  }
+
+  console.log(
+    `\nSingle-event appends, medians of ${runs} runs of ${values.seconds} s (${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? ''}):\n`,
+  );
+  console.log(
+    '| store | writers | events/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|',
+  );
+  for (const writers of writerCounts) {
+    for (const target of targets) {
+      const m = medianRun(results.get(key(target, writers)) ?? []);
+      console.log(
+        `| ${target} | ${writers} | ${Math.round(m.eventsPerSecond)} | ${m.p50.toFixed(2)} | ${m.p95.toFixed(2)} | ${m.p99.toFixed(2)} |`,
+      );
+    }
+  }
+  for (const writers of only.has('ours') ? writerCounts : []) {
+    const o = medianRun(results.get(key('ours', writers)) ?? []).eventsPerSecond;
+    const e = results.get(key('emmett', writers));
+    const p = results.get(key('plain', writers));
+    console.log(
+      `${writers} writers: ours/emmett ${e ? (o / medianRun(e).eventsPerSecond).toFixed(2) : '-'}×, ours/plain ${p ? (o / medianRun(p).eventsPerSecond).toFixed(2) : '-'}×`,
+    );
+  }
+  if (only.has('http')) await benchHttpPath();
+  const chains = await verifyEventChains(oursPool);
+  console.log(
+    `\nhash chains after the bench: ${chains.ok ? 'all verify' : 'BROKEN'} (${chains.streams} streams, ${chains.events} events)`,
+  );
+  if (!chains.ok) process.exitCode = 1;
+} finally {
+  await emmett?.close();
+  await ours.close();
+  await oursPool.end();
+  await server.stop();
+}

@@ -1,0 +1,83 @@
+import { rmSync } from 'node:fs';
+import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
+import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
+import { freePort } from '@tests/support/free-port';
+import { startPortal } from '../portal-process';
+import type { AppendOnce } from './writers';
+
+/** The portal as `npm start` runs it, with the demo customer and a staff agent signed in. */
+export async function openHttpPath(dataDir: string) {
+  // A fresh portal each time, so claim numbers and timings do not depend on earlier runs.
+  rmSync(dataDir, { recursive: true, force: true });
+  const portal = await startPortal(
+    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
+    await freePort(),
+  );
+  const customer = new TestBrowser();
+  await signInAsDemoCustomerAt(customer, portal.base, dataDir);
+  const staff = new TestBrowser();
+  const init = await staff.request(`${portal.base}/api/auth/init`);
+  await staff.request(
+    await chooseDemoUser(
+      staff,
+      new URL(init.headers.get('location') ?? '', portal.base),
+      'dev-agent-claire',
+      `${portal.base}/api/auth/callback`,
+    ),
+  );
+  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) => {
+    const response = await as.request(`${portal.base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': as.cookie('csrf_token') ?? '',
+        origin: portal.base,
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  let policy = 0;
+  let editors = 0;
+  const submit = async () => {
+    policy += 1;
+    return post(
+      customer,
+      '/api/claims',
+      {
+        policyNumber: `BENCH-${process.pid}-${policy}`,
+        productCode: '210',
+        productType: 'Mortgage',
+        claimType: 'Job Loss',
+        documents: [],
+      },
+      201,
+    );
+  };
+  return {
+    /** A customer submitting a claim without files, then the next. */
+    submitter: (): AppendOnce => async () => {
+      await submit();
+    },
+    /** A staff agent changing the benefit amount of one claim, again and again. */
+    async editor(): Promise<AppendOnce> {
+      const { submissionId } = (await submit()) as { submissionId: string };
+      // The edit form always sends the claim number; each editor keeps its own.
+      editors += 1;
+      const claimNumber = `B${String(editors).padStart(7, '0')}`;
+      let cents = 10_000;
+      return async () => {
+        cents += 1;
+        await post(
+          staff,
+          `/api/admin/claims/${submissionId}`,
+          { claimNumber, benefitAmount: (cents / 100).toFixed(2) },
+          200,
+        );
+      };
+    },
+    stop: () => portal.stop(),
+  };
+}
