@@ -11,6 +11,9 @@ import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/eve
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 import { isMessageKey, type Lang, t } from '@site/i18n/i18n';
+import { isDependencyUnavailable } from './dependency-unavailable.server';
+
+const RETRY_AFTER_SECONDS = 5;
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -23,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 const TITLE: Record<ErrorCode, string> = {
@@ -36,7 +40,15 @@ const TITLE: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests',
   INTERNAL_ERROR: 'The server could not complete the request',
+  SERVICE_UNAVAILABLE: 'A service the portal needs is briefly unavailable',
 };
+
+/** Postgres or the document store out of reach: try again shortly; nothing was saved. */
+export function serviceUnavailableResponse(requestId: string): Response {
+  const response = problem('SERVICE_UNAVAILABLE', requestId);
+  response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+  return response;
+}
 
 /** A real server fault: no detail, only the id that finds it in the log. */
 export function internalErrorResponse(requestId: string): Response {
@@ -85,6 +97,7 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
   if (error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError) {
     return problem('CONFLICT', requestId);
   }
+  if (isDependencyUnavailable(error)) return serviceUnavailableResponse(requestId);
   throw error;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
 import { getLogger } from '@infra/logging/logger';
-import { internalErrorResponse } from '@site/lib/problem.server';
+import { isDependencyUnavailable } from '@site/lib/dependency-unavailable.server';
+import { internalErrorResponse, serviceUnavailableResponse } from '@site/lib/problem.server';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -27,7 +28,8 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
     );
     return response;
   } catch (error) {
-    log.error(
+    const unavailable = isDependencyUnavailable(error);
+    log[unavailable ? 'warn' : 'error'](
       {
         requestId,
         method: context.request.method,
@@ -35,11 +37,13 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
         err: error,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       },
-      'request failed',
+      unavailable ? 'request failed: a service the portal needs is unavailable' : 'request failed',
     );
     // API callers get problem+json carrying the logged id; pages get the error page.
     if (!context.url.pathname.startsWith('/api/')) throw error;
-    const response = internalErrorResponse(requestId);
+    const response = unavailable
+      ? serviceUnavailableResponse(requestId)
+      : internalErrorResponse(requestId);
     response.headers.set('x-request-id', requestId);
     return response;
   }
