@@ -50,7 +50,7 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       pool,
       eventStore,
       documents: createDocumentStorage(config),
-      mailer: createMailer(config),
+      mailer: createMailer(config, getLogger(), pool),
     };
   })();
   return holder[RUNTIME_KEY];

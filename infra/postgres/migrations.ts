@@ -3,10 +3,11 @@ import { claimDraftMigrations } from '../claim-drafts/postgres-claim-drafts';
 import { eventStoreMigrations } from '../eventstore/postgres/schema';
 import { identityMigrations } from '../identity/identity-migrations';
 import { kafkaMigrations } from '../kafka/kafka-migrations';
+import { mailQueueMigrations } from '../mail/mail-queue';
 import { staffSessionMigrations } from '../oidc/staff-sessions';
 import type { Migration } from './migrate';
 
-/** Every migration of the application database: the event store's, each read model's, sessions, claim drafts, then the Kafka relay's and the notification consumer's. */
+/** Every migration of the application database: the event store's, each read model's, sessions, claim drafts, then the Kafka relay's and the notification consumer's, and the mail queue. */
 export const allMigrations: readonly Migration[] = [
   ...eventStoreMigrations,
   ...projectionMigrations,
@@ -14,4 +15,5 @@ export const allMigrations: readonly Migration[] = [
   ...identityMigrations,
   ...claimDraftMigrations,
   ...kafkaMigrations,
+  ...mailQueueMigrations,
 ];
