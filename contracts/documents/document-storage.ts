@@ -29,6 +29,16 @@ export interface DocumentStorage {
   exists(key: string): Promise<boolean>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (a namespace followed by `/`, or a parent of
+   * namespaces), with when it was stored: what the orphan sweeper walks.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  readonly key: string;
+  readonly storedAt: Date;
 }
 
 /** A file as it arrives from a customer or staff member, before any check. */

@@ -1,5 +1,5 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { DocumentStorage, StoredObject } from '@contracts/documents/document-storage';
 import {
   addressOf,
@@ -60,7 +60,37 @@ export function createFilesystemDocumentStorage(rootDir: string): DocumentStorag
       await removeIfPresent(files.object);
       await removeIfPresent(files.metadata);
     },
+
+    async *list(prefix) {
+      // The folder holding the prefix; keys are then filtered by the whole prefix.
+      const start = resolve(root, ...prefix.split('/').slice(0, -1));
+      if (start !== root && !start.startsWith(`${root}${sep}`)) return;
+      for (const path of await objectPaths(start)) {
+        const key = relative(root, path).split(sep).join('/');
+        if (key.startsWith(prefix)) yield { key, storedAt: (await stat(path)).mtime };
+      }
+    },
   };
+}
+
+const OBJECT_NAME = /^[0-9a-f]{64}$/;
+
+/** Object files below a folder: named by their SHA-256 (not metadata, not temporary files). */
+async function objectPaths(dir: string): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const paths: string[] = [];
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) paths.push(...(await objectPaths(path)));
+    else if (entry.isFile() && OBJECT_NAME.test(entry.name)) paths.push(path);
+  }
+  return paths;
 }
 
 function objectFiles(root: string, address: DocumentAddress): ObjectFiles {

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -66,6 +67,19 @@ export function createS3DocumentStorage(options: S3DocumentStorageOptions): Docu
     async delete(key) {
       // S3 answers 204 for a missing key too, so deleting twice is not an error.
       await client.send(new DeleteObjectCommand({ Bucket, Key: parseDocumentKey(key).key }));
+    },
+
+    async *list(Prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, storedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -9,6 +9,7 @@ import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
+import { startOrphanSweeper } from '../documents/orphan-sweeper';
 import { startIntegrationEvents } from '../kafka/start-integration-events';
 import { buildSiteIfStale } from './build-site';
 import { developmentProviderFor, type MountedDevelopmentProvider } from '../oidc/development-mount';
@@ -57,6 +58,8 @@ async function start(): Promise<void> {
     });
     stops.unshift(() => runner.stop());
   }
+  const stopSweeper = startOrphanSweeper(runtime, log);
+  stops.unshift(async () => stopSweeper());
   const integrationEvents = startIntegrationEvents(config, runtime, log);
   if (integrationEvents) stops.unshift(() => integrationEvents.stop());
   if (config.DEMO_DATA === 'on') {

@@ -160,6 +160,36 @@ export function documentStorageContract(
         expect(await storage.get(stored.key)).toBeUndefined();
       });
 
+      it('lists the objects under a prefix with when they were stored, and forgets deleted ones', async () => {
+        const parent = `claims/${randomUUID()}`;
+        const [a, b] = [`${parent}/a`, `${parent}/b`];
+        const before = Date.now() - 60_000;
+        const inA = await storage.put({
+          namespace: a,
+          bytes: EVERY_BYTE_VALUE,
+          contentType: 'text/plain',
+        });
+        const inB = await storage.put({
+          namespace: b,
+          bytes: new Uint8Array([1]),
+          contentType: 'text/plain',
+        });
+        const list = async (prefix: string) => {
+          const found: { key: string; storedAt: Date }[] = [];
+          for await (const object of storage.list(prefix)) found.push(object);
+          return found;
+        };
+        expect((await list(`${parent}/`)).map((o) => o.key).sort()).toEqual(
+          [inA.key, inB.key].sort(),
+        );
+        const onlyA = await list(`${a}/`);
+        expect(onlyA.map((o) => o.key)).toEqual([inA.key]);
+        expect(onlyA[0]?.storedAt.getTime()).toBeGreaterThan(before);
+        await storage.delete(inA.key);
+        expect((await list(`${parent}/`)).map((o) => o.key)).toEqual([inB.key]);
+        expect(await list(`claims/${randomUUID()}/`)).toEqual([]);
+      });
+
       it('stores bytes again after they were deleted', async () => {
         const namespace = uniqueNamespace();
         const bytes = randomBytes(100);

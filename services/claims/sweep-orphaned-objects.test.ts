@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitClaim } from './submit-claim';
+import { sweepOrphanedClaimObjects } from './sweep-orphaned-objects';
+import {
+  claimantFor,
+  customerContext,
+  type Harness,
+  openHarness,
+  pdfBytes,
+  submitRequest,
+} from './testing/handler-harness';
+
+describe('sweeping objects no claim event names', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await openHarness();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('deletes an orphan past the grace period and keeps every named object', async () => {
+    const { submissionId } = await submitClaim(
+      harness.ports,
+      {
+        ...submitRequest,
+        documents: [{ kind: 'claim', file: { fileName: 'claim.pdf', bytes: pdfBytes('kept') } }],
+      },
+      claimantFor('alice'),
+      customerContext('alice'),
+    );
+    const named = await harness.storedObjects();
+    expect(named).toHaveLength(1);
+    // What a crash between storing the files and appending the event leaves.
+    const orphan = await harness.ports.documents.put({
+      namespace: `claims/${submissionId}`,
+      bytes: pdfBytes('never appended'),
+      contentType: 'application/pdf',
+    });
+    const lost = await harness.ports.documents.put({
+      namespace: 'claims/01a21100-0000-7000-8000-000000000000',
+      bytes: pdfBytes('a claim that was never appended at all'),
+      contentType: 'application/pdf',
+    });
+
+    const soon = await sweepOrphanedClaimObjects(harness.ports, {
+      now: new Date(),
+      graceMs: 60_000,
+    });
+    expect(soon.deleted).toEqual([]);
+
+    const later = await sweepOrphanedClaimObjects(harness.ports, {
+      now: new Date(Date.now() + 120_000),
+      graceMs: 60_000,
+    });
+    expect([...later.deleted].sort()).toEqual([orphan.key, lost.key].sort());
+    expect(await harness.storedObjects()).toEqual(named);
+  });
+});
