@@ -37,12 +37,12 @@ interface Waiter {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** A real SMTP server on 127.0.0.1 and a free port: no TLS, any credentials or none accepted. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const mailbox = createMailbox();
   const server = createServer(mailbox.receive);
-  const port = await listen(server);
+  const listening = await listen(server, port);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages: mailbox.messages,
     waitFor: mailbox.waitFor,
     async codeFor(to, pattern, timeoutMs) {
@@ -139,10 +139,10 @@ function createServer(receive: (mail: ParsedMail, recipients: readonly string[])
   });
 }
 
-function listen(server: SMTPServer): Promise<number> {
+function listen(server: SMTPServer, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve((server.server.address() as AddressInfo).port);
     });
