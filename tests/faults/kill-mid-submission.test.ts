@@ -95,6 +95,9 @@ describe('the portal is killed (SIGKILL) in the middle of submissions with files
     expect(accepted.filter((id) => !streams.has(`claim-${id}`))).toEqual([]);
 
     const report = await runSweep(portal.env);
+    console.info(
+      `kill mid-submission: ${sent} sent, ${accepted.length} answered 201, ${streams.size} claim streams after restart; sweep: ${report.trim()}`,
+    );
     expect(report).toMatch(/checked \d+ objects, deleted \d+ orphans/);
     const left = await storedClaimKeys(portal.dataDir);
     expect(left.filter((key) => !named.has(key))).toEqual([]);

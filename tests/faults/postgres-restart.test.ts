@@ -89,6 +89,10 @@ describe('Postgres restarts while the portal is under load', () => {
     running = false;
     await clients;
 
+    const count = (status: number) => outcomes.filter((o) => o.status === status).length;
+    console.info(
+      `postgres restart: down ${((upAt - downAt) / 1000).toFixed(1)} s; ${outcomes.length} answers: ${count(200) + count(201)} ok, ${count(503)} 503, other ${outcomes.length - count(200) - count(201) - count(503)}; slowest ${Math.max(...outcomes.map((o) => o.ms)).toFixed(0)} ms; first success after restart ${(Math.min(...outcomes.filter((o) => o.at > upAt && o.status < 300).map((o) => o.at)) - upAt).toFixed(0)} ms`,
+    );
     const unexpected = outcomes.filter(
       (o) =>
         ![200, 201, 503].includes(o.status) ||
