@@ -37,9 +37,11 @@ export function rssDrift(samples: readonly RssSample[], warmUpSeconds: number) {
   const late = samples.filter((s) => s.atSeconds >= end - 60);
   const afterWarmUp = mean(early.map((s) => s.mib));
   const lastMinute = mean(late.map((s) => s.mib));
+  const peak = Math.max(...samples.filter((s) => s.atSeconds >= warmUpSeconds).map((s) => s.mib));
   return {
     afterWarmUp,
     lastMinute,
     changePercent: ((lastMinute - afterWarmUp) / afterWarmUp) * 100,
+    peakPercent: ((peak - afterWarmUp) / afterWarmUp) * 100,
   };
 }
