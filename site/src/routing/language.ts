@@ -1,4 +1,5 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
+import { ADMIN_HOME } from '@site/admin/admin-paths';
 import { DEFAULT_LANG, type Lang, isLang } from '@site/i18n/i18n';
 import { ADMIN_TENANT, JUPITER_TENANT, type TenantId } from './tenant';
 
@@ -6,7 +7,6 @@ export const LANG_COOKIE = 'lang';
 const ONE_YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 const NOT_FOUND_ROUTE = '/404';
 const LANG_ROUTE_PREFIX = '/[lang]';
-const ADMIN_HOME = '/admin/dashboard';
 
 /** Language prefixes some tenant offers; a prefix the current tenant does not offer is a 404. */
 const KNOWN_LANGUAGE_PREFIXES: readonly string[] = ['en', 'fr', 'cn'];

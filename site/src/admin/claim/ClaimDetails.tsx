@@ -16,6 +16,7 @@ import {
   type ClaimFormField,
   type ClaimFormValues,
   checkClaimForm,
+  claimNumberTypingError,
   dateFieldError,
   differs,
   formValuesOf,
@@ -137,14 +138,7 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
                   spellCheck={false}
                   value={values.claimNumber}
                   onChange={(e) =>
-                    update(
-                      'claimNumber',
-                      e.target.value,
-                      /^[A-Za-z0-9]*$/.test(e.target.value.trim())
-                        ? undefined
-                        : checkClaimForm({ ...values, claimNumber: e.target.value }, undefined)
-                            .claimNumber,
-                    )
+                    update('claimNumber', e.target.value, claimNumberTypingError(e.target.value))
                   }
                 />
               )}

@@ -3,6 +3,7 @@ import {
   acceptsAmountTyping,
   type ClaimFormValues,
   checkClaimForm,
+  claimNumberTypingError,
   dateFieldError,
   differs,
   withStatus,
@@ -75,5 +76,14 @@ describe('staff claim edit form (staff spec §2, §5)', () => {
         contentType: 'application/pdf',
       }),
     ).toEqual({ decisionLetter: 'File size exceeds 4MB limit. Please choose a smaller file.' });
+  });
+
+  it('while typing a claim number, flags a refused character at once but not an empty field', () => {
+    expect(claimNumberTypingError('AB-1')).toMatch(/.+/);
+    expect(claimNumberTypingError('AB-1')).toBe(
+      checkClaimForm({ ...stored, claimNumber: 'AB-1' }, undefined).claimNumber,
+    );
+    expect(claimNumberTypingError('')).toBeUndefined();
+    expect(claimNumberTypingError(' AB12 ')).toBeUndefined();
   });
 });

@@ -82,6 +82,12 @@ export function dateFieldError(value: string, leaving: boolean): string | undefi
   return code && staffMessage(code);
 }
 
+/** While typing, only a character the rule refuses shows at once; an empty field waits for Save. */
+export function claimNumberTypingError(value: string): string | undefined {
+  const code = claimNumberError(value);
+  return code === 'claimNumber.notAlphanumeric' ? staffMessage(code) : undefined;
+}
+
 /** Every rule at save time, with the spec's messages by field. */
 export function checkClaimForm(
   values: ClaimFormValues,

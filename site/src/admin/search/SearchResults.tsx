@@ -7,7 +7,7 @@ import { claimPageUrl } from '../claim/claim-tabs';
 import { formatCad, isoDay } from '../format';
 import { staffJson } from '../staff-api';
 import type { ResultsPaging } from './results-paging';
-import { resultsUrl, type SearchQuery } from './search-query';
+import { resultsUrl, type SearchQuery, searchParams } from './search-query';
 
 interface Props {
   readonly query: SearchQuery;
@@ -20,8 +20,8 @@ const text = ADMIN_TEXT.results;
 const columns = text.columns;
 
 function apiUrl(query: SearchQuery, paging: ResultsPaging): string {
-  const params = new URLSearchParams(resultsUrl(query, paging).split('?')[1]);
-  params.delete('page');
+  const params = searchParams(query, paging);
+  params.delete('page'); // the API pages by cursor alone
   return `/api/admin/claims/search?${params}`;
 }
 

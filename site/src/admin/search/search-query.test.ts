@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSearch, EMPTY_SEARCH, resultsUrl, valuesFromParams } from './search-query';
+import {
+  checkSearch,
+  EMPTY_SEARCH,
+  resultsUrl,
+  searchParams,
+  valuesFromParams,
+} from './search-query';
 
 const form = (values: Partial<typeof EMPTY_SEARCH>) => ({ ...EMPTY_SEARCH, ...values });
 
@@ -42,6 +48,17 @@ describe('staff search form (staff spec §5)', () => {
     expect(valuesFromParams(params)).toEqual(form({ type: 'name', first: "o'neil" }));
     expect(resultsUrl({ type: 'status', value: 'pending' }, { page: 1 })).toBe(
       '/admin/search?type=status&value=pending',
+    );
+  });
+
+  it('gives the same query string to the results page and to the API', () => {
+    const params = searchParams(
+      { type: 'email', value: 'a+b@example.test' },
+      { page: 3, before: 'c' },
+    );
+    expect(params.toString()).toBe('type=email&value=a%2Bb%40example.test&page=3&before=c');
+    expect(resultsUrl({ type: 'email', value: 'a+b@example.test' }, { page: 3, before: 'c' })).toBe(
+      `/admin/search?${params}`,
     );
   });
 });

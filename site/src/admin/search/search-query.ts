@@ -77,11 +77,19 @@ function valueError(type: ClaimSearchType, value: string): string | undefined {
   }
 }
 
+export interface SearchPaging {
+  readonly page?: number;
+  readonly after?: string;
+  readonly before?: string;
+}
+
 /** The results page of a search; `page` and a cursor make deeper pages bookmarkable. */
-export function resultsUrl(
-  query: SearchQuery,
-  paging: { readonly page?: number; readonly after?: string; readonly before?: string } = {},
-): string {
+export function resultsUrl(query: SearchQuery, paging: SearchPaging = {}): string {
+  return `/admin/search?${searchParams(query, paging)}`;
+}
+
+/** The query string of a search: its type, values, page number and cursor. */
+export function searchParams(query: SearchQuery, paging: SearchPaging = {}): URLSearchParams {
   const params = new URLSearchParams({ type: query.type });
   for (const key of ['value', 'first', 'last'] as const) {
     const value = query[key];
@@ -90,7 +98,7 @@ export function resultsUrl(
   if (paging.page && paging.page > 1) params.set('page', String(paging.page));
   if (paging.after) params.set('after', paging.after);
   if (paging.before) params.set('before', paging.before);
-  return `/admin/search?${params}`;
+  return params;
 }
 
 /** The form's values back from a results page URL, so a new search starts from the last one. */
