@@ -44,6 +44,13 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
         getLogger().info('Postgres closed an idle connection while shutting down');
       else getLogger().error({ err: error }, 'idle Postgres client failed');
     });
+    // A client checked out and between queries when Postgres goes away emits 'error' with
+    // no listener, which would end the process; the pool drops it on release anyway.
+    pool.on('connect', (client) => {
+      client.on('error', (error: Error & { code?: string }) =>
+        getLogger().warn({ code: error.code }, 'Postgres connection lost; it will be replaced'),
+      );
+    });
     const eventStore = await createEventStore(config, pool);
     return {
       config,

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { sampleEvent } from '@infra/eventstore/testing/sample-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compareLogPositions,
@@ -15,22 +16,8 @@ export interface EventStoreUnderTest {
   cleanup(): Promise<void>;
 }
 
-export function testEvent(type = 'TestHappened', data: unknown = { n: 1 }): NewEvent {
-  const eventId = uuidv7();
-  return {
-    type,
-    data,
-    metadata: {
-      eventId,
-      occurredAt: new Date().toISOString(),
-      actor: { kind: 'system', id: 'contract-suite' },
-      correlationId: eventId,
-      causationId: eventId,
-      tenant: 'base',
-      schemaVersion: 1,
-    },
-  };
-}
+export const testEvent = (type = 'TestHappened', data: unknown = { n: 1 }): NewEvent =>
+  sampleEvent(type, data, { actor: { kind: 'system', id: 'contract-suite' } });
 
 const uniqueStream = (prefix = 'contract') => `${prefix}-${uuidv7()}`;
 

@@ -4,24 +4,11 @@ import { chainHash } from '@contracts/event-hash';
 import { type NewEvent, WrongExpectedRevisionError } from '@contracts/event-store';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { sampleEvent } from '../testing/sample-event';
 import { createPostgresEventStore } from './postgres-event-store';
 
-function event(type: string, data: unknown): NewEvent {
-  const eventId = uuidv7();
-  return {
-    type,
-    data,
-    metadata: {
-      eventId,
-      occurredAt: new Date().toISOString(),
-      actor: { kind: 'staff', id: 'agent-7', email: 'agent@example.com' },
-      correlationId: eventId,
-      causationId: eventId,
-      tenant: 'base',
-      schemaVersion: 1,
-    },
-  };
-}
+const event = (type: string, data: unknown): NewEvent =>
+  sampleEvent(type, data, { actor: { kind: 'staff', id: 'agent-7', email: 'agent@example.com' } });
 
 describe('group commit of concurrent appends (Postgres)', () => {
   let database: TestDatabase;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventStore, NewEvent } from '@contracts/event-store';
+import { sampleEvent } from '@infra/eventstore/testing/sample-event';
 import { benchPayload } from './writers';
 
 /** Our store: each writer appends one event at a time to its own stream, revision checked. */
@@ -17,22 +18,10 @@ export function storeWriter(store: EventStore, writer: number): () => Promise<vo
   };
 }
 
-function benchEvent(writer: number, sequence: number): NewEvent {
-  const eventId = uuidv7();
-  return {
-    type: 'BenchFieldChanged',
-    data: benchPayload(writer, sequence),
-    metadata: {
-      eventId,
-      occurredAt: new Date().toISOString(),
-      actor: { kind: 'system', id: 'bench-append' },
-      correlationId: eventId,
-      causationId: eventId,
-      tenant: 'base',
-      schemaVersion: 1,
-    },
-  };
-}
+const benchEvent = (writer: number, sequence: number): NewEvent =>
+  sampleEvent('BenchFieldChanged', benchPayload(writer, sequence), {
+    actor: { kind: 'system', id: 'bench-append' },
+  });
 
 /** The floor: one autocommitted single-row INSERT per call, one connection per writer. */
 export async function plainInsertWriters(

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { NewEvent } from '@contracts/event-store';
+import { sampleEvent } from '../../testing/sample-event';
 import { createPostgresEventStore } from '../postgres-event-store';
 
 const [url, prefix] = process.argv.slice(2);
@@ -14,22 +15,12 @@ const pool = new pg.Pool({ connectionString: url, max: 10 });
 const store = createPostgresEventStore(pool);
 const streams = Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`);
 
-const event = (type: string, pair: string): NewEvent => {
-  const eventId = uuidv7();
-  return {
+const event = (type: string, pair: string): NewEvent =>
+  sampleEvent(
     type,
-    data: { pair },
-    metadata: {
-      eventId,
-      occurredAt: new Date().toISOString(),
-      actor: { kind: 'system', id: 'crash-writer' },
-      correlationId: pair,
-      causationId: pair,
-      tenant: 'base',
-      schemaVersion: 1,
-    },
-  };
-};
+    { pair },
+    { actor: { kind: 'system', id: 'crash-writer' }, correlationId: pair },
+  );
 
 let appended = 0;
 await Promise.all(

@@ -1,0 +1,27 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Actor, NewEvent } from '@contracts/event-store';
+
+/** A new event with complete metadata and a fresh id, for tests and benchmarks of the stores. */
+export function sampleEvent(
+  type: string,
+  data: unknown,
+  {
+    actor = { kind: 'system', id: 'test' },
+    correlationId,
+  }: { actor?: Actor; correlationId?: string } = {},
+): NewEvent {
+  const eventId = uuidv7();
+  return {
+    type,
+    data,
+    metadata: {
+      eventId,
+      occurredAt: new Date().toISOString(),
+      actor,
+      correlationId: correlationId ?? eventId,
+      causationId: correlationId ?? eventId,
+      tenant: 'base',
+      schemaVersion: 1,
+    },
+  };
+}
