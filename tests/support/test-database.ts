@@ -20,6 +20,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // drop() ends the pool, then drops the database WITH (FORCE): a connection still open
+  // then (a query a test left running) is terminated, which must not end the test worker.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   await migrate(pool, allMigrations);
   return {
     url,
