@@ -55,10 +55,22 @@ const oursPool = new pg.Pool({ connectionString: server.url, max: 20 });
 await migrate(oursPool, eventStoreMigrations);
 const ours = createPostgresEventStore(oursPool);
 const emmett = only.has('emmett')
-  ? await (await import('./emmett-reference/emmett-writers')).openEmmettWriters(
-      urlOf('bench_emmett'),
-    )
+  ? await (await loadEmmettReference()).openEmmettWriters(urlOf('bench_emmett'))
   : undefined;
+
+/**
+ * Loaded by a computed path: the reference's packages exist only once the bench installed
+ * them, so the type checker of a fresh clone must not follow this import.
+ */
+async function loadEmmettReference(): Promise<{
+  openEmmettWriters(url: string): Promise<{
+    writer(stream: string, payload: (n: number) => Record<string, unknown>): () => Promise<void>;
+    close(): Promise<void>;
+  }>;
+}> {
+  const module = `${emmettFolder}emmett-writers.ts`;
+  return import(module);
+}
 
 type Target = 'ours' | 'emmett' | 'plain';
 const results = new Map<string, WriterRun[]>();
