@@ -6,7 +6,7 @@ import type { Runtime } from '../runtime';
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Sweeps claim objects no event names, at start and then hourly, in the background. */
+/** Sweeps claim objects no event names, a minute after start and then hourly, in the background. */
 export function startOrphanSweeper(
   runtime: Pick<Runtime, 'documents' | 'eventStore'>,
   log: Pick<Logger, 'info' | 'warn'>,
@@ -25,8 +25,13 @@ export function startOrphanSweeper(
         sweeping = false;
       });
   };
-  sweep();
+  // A minute in, not during start-up: it lists every claim object.
+  const first = setTimeout(sweep, 60_000);
+  first.unref();
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

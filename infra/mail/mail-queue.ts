@@ -51,8 +51,14 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-  const timer = setInterval(() => kick(), retryMs);
-  timer.unref();
+  let retry: NodeJS.Timeout | undefined;
+
+  /** Only while mail waits: an empty queue costs nothing. */
+  function kickIn(ms: number): void {
+    clearTimeout(retry);
+    retry = setTimeout(kick, ms);
+    retry.unref();
+  }
 
   function kick(): void {
     if (closed) return;
@@ -65,13 +71,28 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
         again = false;
         while ((await deliverDue()) > 0 && !closed);
       } while (again && !closed);
+      const wait = await nextAttemptInMs();
+      if (wait !== undefined && !closed) kickIn(wait);
     })()
-      .catch((error: unknown) =>
-        options.log.warn({ err: error }, 'mail queue: delivery round failed'),
-      )
+      .catch((error: unknown) => {
+        // 42P01: the queue's table is not migrated yet (a first start): nothing can wait in it.
+        if ((error as { code?: string }).code === '42P01') return;
+        options.log.warn({ err: error }, 'mail queue: delivery round failed');
+        if (!closed) kickIn(retryMs);
+      })
       .finally(() => {
         running = undefined;
       });
+  }
+
+  /** How long until the next mail waiting for a retry is due; undefined when none waits. */
+  async function nextAttemptInMs(): Promise<number | undefined> {
+    const { rows } = await pool.query<{ ms: number | null }>(
+      `select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+       from mail_queue`,
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? undefined : Math.ceil(ms);
   }
 
   /** Delivers the mails that are due, a few at a time; returns how many it tried. */
@@ -117,6 +138,9 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     }
   }
 
+  // Mail an earlier run left behind (it stopped, or its SMTP server was down).
+  kick();
+
   return {
     async send(message) {
       await pool.query(
@@ -128,7 +152,7 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     },
     async close() {
       closed = true;
-      clearInterval(timer);
+      clearTimeout(retry);
       await running;
       await options.transport.close();
     },

@@ -1,4 +1,4 @@
-import { samplePdf } from '@contracts/documents/testing/sample-documents';
+import { asDataUrl, samplePdf } from '@contracts/documents/testing/sample-documents';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,8 +98,7 @@ export function jsonRequest(
 
 export const getRequest = (path: string) => new Request(`http://portal.test${path}`);
 
-const dataUrl = (bytes: Uint8Array, type = 'application/octet-stream') =>
-  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+const dataUrl = (bytes: Uint8Array, type = 'application/octet-stream') => asDataUrl(bytes, type);
 
 /** A real PDF of at least `size` bytes; its name is in it, so two names are two contents. */
 export function pdf(name: string, size = 400): { name: string; data: string } {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleJpeg, samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
+import {
+  asDataUrl,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+} from '@contracts/documents/testing/sample-documents';
 import { GET as staffLetter } from '@site/pages/api/admin/claims/[submissionId]/decision-letter';
 import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
 import {
@@ -17,11 +22,9 @@ import {
   staffMember,
 } from './api-harness';
 
-const dataUrl = (bytes: Uint8Array, type: string) =>
-  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 const file = (name: string, bytes: Uint8Array, type = 'application/octet-stream') => ({
   name,
-  data: dataUrl(bytes, type),
+  data: asDataUrl(bytes, type),
 });
 
 /** Files that claim a type they do not hold (issue 13's upload findings). */

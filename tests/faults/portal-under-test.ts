@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
+import { asDataUrl, samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import {
   type LauncherProcess,
@@ -85,8 +85,6 @@ export function call(browser: TestBrowser, base: string, path: string, body?: un
   });
 }
 
-const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
-
 /** A claim body with a PDF claim form and a PNG scan, distinct per `label`. */
 export function claimWithFiles(label: string): Record<string, unknown> {
   return {
@@ -98,12 +96,12 @@ export function claimWithFiles(label: string): Record<string, unknown> {
       {
         kind: 'claim',
         name: 'claim.pdf',
-        data: dataUrl('application/pdf', samplePdf(`claim ${label}`, 20_000)),
+        data: asDataUrl(samplePdf(`claim ${label}`, 20_000), 'application/pdf'),
       },
       {
         kind: 'supporting',
         name: 'scan.png',
-        data: dataUrl('image/png', samplePng(64, 48, 120, `scan ${label}`)),
+        data: asDataUrl(samplePng(64, 48, 120, `scan ${label}`), 'image/png'),
       },
     ],
   };

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createDevelopmentOidcProvider } from '@infra/oidc/development-provider';
 import { freePort } from './free-port';
+import { CookieJar } from './cookie-jar';
 
 export const TEST_CLIENT = { clientId: 'portal-test', clientSecret: 'portal-test-secret' } as const;
 
@@ -38,13 +39,14 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
 
 /** A browser without a screen: manual redirects and a cookie jar that ignores paths. */
 export class TestBrowser {
-  readonly #cookies = new Map<string, string>();
+  readonly #cookies = new CookieJar();
 
   async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.#cookies.size > 0) headers.set('cookie', this.#cookieHeader());
+    const cookie = this.#cookies.header();
+    if (cookie) headers.set('cookie', cookie);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) this.#store(line);
+    for (const line of response.headers.getSetCookie()) this.#cookies.store(line);
     return response;
   }
 
@@ -66,20 +68,6 @@ export class TestBrowser {
 
   cookie(name: string): string | undefined {
     return this.#cookies.get(name);
-  }
-
-  #cookieHeader(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  #store(line: string): void {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, at).trim();
-    const value = pair.slice(at + 1).trim();
-    const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
-    if (expired || value === '') this.#cookies.delete(name);
-    else this.#cookies.set(name, value);
   }
 }
 

@@ -1,3 +1,5 @@
+import { percentile } from '../portal-process';
+
 /** Runs N writers, each awaiting its own appends back to back, for a fixed time. */
 export interface WriterRun {
   readonly events: number;
@@ -37,12 +39,6 @@ export async function runWriters(
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
   };
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
 }
 
 /** The run whose events/s is the median of the runs (an odd count is expected). */

@@ -1,4 +1,4 @@
-import { samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
+import { asDataUrl, samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
 import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
 import type { SmtpCapture } from '@tests/support/smtp-capture';
 import type { RouteStats } from './route-stats';
@@ -6,7 +6,6 @@ import type { VirtualClient } from './virtual-client';
 
 const CODE = /Code ?: ([A-Za-z0-9]+)/;
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
-const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 export interface CustomerContext {
   readonly client: VirtualClient;
@@ -91,12 +90,12 @@ export async function submitClaimWithFiles({ client, stats }: CustomerContext): 
           {
             kind: 'claim',
             name: 'claim-form.pdf',
-            data: dataUrl('application/pdf', samplePdf(`Claim form ${policies}`, 40_000)),
+            data: asDataUrl(samplePdf(`Claim form ${policies}`, 40_000), 'application/pdf'),
           },
           {
             kind: 'supporting',
             name: 'statement.png',
-            data: dataUrl('image/png', samplePng(400, 300, 180, `statement ${policies}`)),
+            data: asDataUrl(samplePng(400, 300, 180, `statement ${policies}`), 'image/png'),
           },
         ],
       },

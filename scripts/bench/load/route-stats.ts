@@ -1,4 +1,4 @@
-import { percentile } from '../append/writers';
+import { percentile } from '../portal-process';
 import type { Answer } from './virtual-client';
 
 interface Route {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { CookieJar } from '@tests/support/cookie-jar';
 
 export interface Answer {
   readonly status: number;
@@ -12,7 +13,7 @@ export interface Answer {
  * its own cookies and keep-alive connections.
  */
 export class VirtualClient {
-  readonly #cookies = new Map<string, string>();
+  readonly #cookies = new CookieJar();
   readonly #agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
 
   constructor(
@@ -38,8 +39,8 @@ export class VirtualClient {
         ? undefined
         : Buffer.from(JSON.stringify(body));
     const headers: http.OutgoingHttpHeaders = { origin: this.base };
-    if (this.#cookies.size > 0)
-      headers.cookie = [...this.#cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+    const cookie = this.#cookies.header();
+    if (cookie) headers.cookie = cookie;
     if (payload) {
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
       headers['content-length'] = payload.length;
@@ -54,7 +55,7 @@ export class VirtualClient {
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
           incoming.on('error', reject);
           incoming.on('end', () => {
-            for (const line of incoming.headers['set-cookie'] ?? []) this.#store(line);
+            for (const line of incoming.headers['set-cookie'] ?? []) this.#cookies.store(line);
             resolve({
               status: incoming.statusCode ?? 0,
               headers: incoming.headers,
@@ -70,15 +71,5 @@ export class VirtualClient {
 
   close(): void {
     this.#agent.destroy();
-  }
-
-  #store(line: string): void {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, at).trim();
-    const value = pair.slice(at + 1).trim();
-    if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line))
-      this.#cookies.delete(name);
-    else this.#cookies.set(name, value);
   }
 }
