@@ -3,6 +3,7 @@ import { canonicalJson } from '@contracts/event-hash';
 import type { AppendResult, ExpectedRevision, NewEvent } from '@contracts/event-store';
 import { WrongExpectedRevisionError } from '@contracts/event-store';
 import { appendAlone, streamLockKey } from './append-alone';
+import { FIELD_SEPARATOR } from './append-events-function';
 
 /** An append waiting for its batch; settled exactly once. */
 export interface PendingAppend {
@@ -15,33 +16,51 @@ export interface PendingAppend {
 
 const EXPECTED_CODES = { no_stream: -1n, any: -2n, stream_exists: -3n } as const;
 
-/**
- * One append as an element of append_batch's JSON document (described there). The
- * canonical pieces around data and metadata are built here with the same encoders as
- * `canonicalJson`, so the function hashes exactly what `chainHash` would.
- * Throws, and adds nothing, when the append cannot be encoded.
- */
-export function batchElement({ streamId, events, expectedRevision }: PendingAppend): string {
-  const expected =
-    typeof expectedRevision === 'bigint' ? expectedRevision : EXPECTED_CODES[expectedRevision];
-  const encoded = events.map(
-    (event) =>
-      `{"i":${JSON.stringify(event.metadata.eventId)},"t":${JSON.stringify(event.type)},` +
-      `"d":${canonicalJson(event.data)},"m":${canonicalJson(event.metadata)},` +
-      `"c":${JSON.stringify(`","type":${JSON.stringify(event.type)}}`)}}`,
-  );
-  const canonicalStream = `,"streamId":${JSON.stringify(streamId)},"streamRevision":"`;
-  return (
-    `{"s":${JSON.stringify(streamId)},"k":"${streamLockKey(streamId)}","x":"${expected}",` +
-    `"n":${events.length},"h":${JSON.stringify(canonicalStream)},"e":[${encoded.join(',')}]}`
-  );
+/** append_events' parameters for a batch (described there). */
+interface BatchParameters {
+  readonly expected: string[];
+  readonly counts: number[];
+  readonly lockKeys: Set<bigint>;
+  readonly eventIds: string[];
+  readonly fields: string[];
 }
 
+/**
+ * Adds one append to the batch's parameters. The canonical pieces around data and
+ * metadata are built here with the same encoders as `canonicalJson`, so the function
+ * hashes exactly what `chainHash` would. Throws, and adds nothing, when the append cannot
+ * be encoded.
+ */
+function addAppend(
+  parameters: BatchParameters,
+  { streamId, events, expectedRevision }: PendingAppend,
+): void {
+  const fields = [streamId, `,"streamId":${JSON.stringify(streamId)},"streamRevision":"`];
+  for (const event of events)
+    fields.push(
+      event.type,
+      canonicalJson(event.data),
+      canonicalJson(event.metadata),
+      `","type":${JSON.stringify(event.type)}}`,
+    );
+  parameters.expected.push(
+    String(typeof expectedRevision === 'bigint' ? expectedRevision : EXPECTED_CODES[expectedRevision]),
+  );
+  parameters.counts.push(events.length);
+  parameters.lockKeys.add(BigInt(streamLockKey(streamId)));
+  for (const event of events) parameters.eventIds.push(event.metadata.eventId);
+  for (const field of fields) parameters.fields.push(field);
+}
+
+/** Raw stream ids and types travel between separators; canonical JSON escapes U+001F. */
+const holdsSeparator = ({ streamId, events }: PendingAppend): boolean =>
+  streamId.includes(FIELD_SEPARATOR) || events.some((e) => e.type.includes(FIELD_SEPARATOR));
+
 interface OutcomeRow {
-  out_outcome: number;
-  out_revision: string;
-  out_xid: string | null;
-  out_position: string | null;
+  outcomes: number[] | null;
+  revisions: string[] | null;
+  positions: Array<string | null> | null;
+  xid: string | null;
 }
 
 /**
@@ -51,39 +70,62 @@ interface OutcomeRow {
  * append is tried alone, so each gets the answer it would have had without batching.
  */
 export async function appendBatch(pool: pg.Pool, batch: readonly PendingAppend[]): Promise<void> {
-  const elements: string[] = [];
+  const parameters: BatchParameters = {
+    expected: [],
+    counts: [],
+    lockKeys: new Set(),
+    eventIds: [],
+    fields: [],
+  };
   const included: PendingAppend[] = [];
+  const alone: PendingAppend[] = [];
   for (const append of batch) {
+    if (holdsSeparator(append)) {
+      alone.push(append);
+      continue;
+    }
     try {
-      elements.push(batchElement(append));
+      addAppend(parameters, append);
       included.push(append);
     } catch (error) {
       append.reject(error);
     }
   }
+  await Promise.all(alone.map((append) => settleAlone(pool, append)));
   if (included.length === 0) return;
-  let rows: OutcomeRow[];
+  let row: OutcomeRow | undefined;
   try {
-    ({ rows } = await pool.query<OutcomeRow>({
-      name: 'append-batch',
-      text: 'select * from append_batch($1::json)',
-      values: [`[${elements.join(',')}]`],
+    ({
+      rows: [row],
+    } = await pool.query<OutcomeRow>({
+      name: 'append-events',
+      text: 'select * from append_events($1, $2, $3, $4, $5)',
+      values: [
+        parameters.expected,
+        parameters.counts,
+        [...parameters.lockKeys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String),
+        parameters.eventIds,
+        parameters.fields.join(FIELD_SEPARATOR),
+      ],
     }));
   } catch {
     await Promise.all(included.map((append) => settleAlone(pool, append)));
     return;
   }
-  for (const [index, append] of included.entries()) settle(append, rows[index]);
+  for (const [index, append] of included.entries()) settle(append, row, index);
 }
 
-function settle(append: PendingAppend, row: OutcomeRow | undefined): void {
-  if (row?.out_outcome === 0 && row.out_xid !== null && row.out_position !== null) {
+function settle(append: PendingAppend, row: OutcomeRow | undefined, index: number): void {
+  const outcome = row?.outcomes?.[index];
+  const revision = row?.revisions?.[index];
+  const position = row?.positions?.[index];
+  if (outcome === 0 && revision != null && position != null && row?.xid != null) {
     append.resolve({
-      nextExpectedRevision: BigInt(row.out_revision),
-      position: { commit: BigInt(row.out_xid), prepare: BigInt(row.out_position) },
+      nextExpectedRevision: BigInt(revision),
+      position: { commit: BigInt(row.xid), prepare: BigInt(position) },
     });
-  } else if (row?.out_outcome === 1) {
-    const current = BigInt(row.out_revision);
+  } else if (outcome === 1 && revision != null) {
+    const current = BigInt(revision);
     append.reject(
       new WrongExpectedRevisionError(
         append.streamId,

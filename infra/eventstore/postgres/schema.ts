@@ -1,5 +1,6 @@
 import type { Migration } from '../../postgres/migrate';
 import { appendBatchMigration } from './append-batch-function';
+import { appendEventsMigration } from './append-events-function';
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -28,4 +29,5 @@ export const eventStoreMigrations: Migration[] = [
     `,
   },
   appendBatchMigration,
+  appendEventsMigration,
 ];
