@@ -44,7 +44,9 @@ function addAppend(
       `","type":${JSON.stringify(event.type)}}`,
     );
   parameters.expected.push(
-    String(typeof expectedRevision === 'bigint' ? expectedRevision : EXPECTED_CODES[expectedRevision]),
+    String(
+      typeof expectedRevision === 'bigint' ? expectedRevision : EXPECTED_CODES[expectedRevision],
+    ),
   );
   parameters.counts.push(events.length);
   parameters.lockKeys.add(BigInt(streamLockKey(streamId)));
