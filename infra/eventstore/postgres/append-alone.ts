@@ -114,8 +114,18 @@ async function appendInTransaction(
  * INSERT … ON CONFLICT can take an xid before it waits.)
  */
 export function streamLockKey(streamId: string): string {
-  return createHash('sha256').update(streamId).digest().readBigInt64BE(0).toString();
+  let key = lockKeys.get(streamId);
+  if (key === undefined) {
+    key = createHash('sha256').update(streamId).digest().readBigInt64BE(0).toString();
+    // Writers keep coming back to their streams; a full cache starts over.
+    if (lockKeys.size >= LOCK_KEY_CACHE_SIZE) lockKeys.clear();
+    lockKeys.set(streamId, key);
+  }
+  return key;
 }
+
+const LOCK_KEY_CACHE_SIZE = 10_000;
+const lockKeys = new Map<string, string>();
 
 /** A retry of an append that already happened returns the first result and appends nothing. */
 async function findRetriedAppend(

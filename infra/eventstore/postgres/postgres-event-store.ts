@@ -85,14 +85,14 @@ export function createPostgresEventStore(
     return listening;
   }
 
-  // In-process followers wake at once; other processes through one coalesced NOTIFY.
-  const announce = createAnnouncer(pool, () => {
+  // In-process followers wake at once; other processes through a throttled NOTIFY.
+  const announcer = createAnnouncer(pool, () => {
     for (const wake of wakers) wake();
   });
   const enqueue = createAppendQueue(
     async (batch) => {
       await appendBatch(pool, batch);
-      announce();
+      announcer.announce();
     },
     {
       maxInFlight: options.appendConnections ?? DEFAULT_APPEND_CONNECTIONS,
@@ -158,6 +158,7 @@ export function createPostgresEventStore(
   }
 
   async function close(): Promise<void> {
+    announcer.stop();
     await listening;
     await listener?.end().catch(() => {});
     listener = undefined;
