@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Actor, NewEvent } from '@contracts/event-store';
 
@@ -10,7 +11,7 @@ export function sampleEvent(
     correlationId,
   }: { actor?: Actor; correlationId?: string } = {},
 ): NewEvent {
-  const eventId = uuidv7();
+  const eventId = uuidv7({ random: pooledRandomBytes() });
   return {
     type,
     data,
@@ -24,4 +25,18 @@ export function sampleEvent(
       schemaVersion: 1,
     },
   };
+}
+
+// uuid 14 asks the system for 16 random bytes per id, a tenth of a bench writer's time;
+// these ids take them from a refilled pool instead.
+const pool = new Uint8Array(16 * 256);
+let used = pool.length;
+
+function pooledRandomBytes(): Uint8Array {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  used += 16;
+  return pool.subarray(used - 16, used);
 }
