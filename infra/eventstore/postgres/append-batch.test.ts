@@ -77,14 +77,22 @@ describe('group commit of concurrent appends (Postgres)', () => {
     const store = createPostgresEventStore(database.pool);
     const stream = `retry-${uuidv7()}`;
     const events = [event('Submitted', { n: 1 }), event('Reserved', { n: 2 })];
+    const anyStream = `retry-any-${uuidv7()}`;
+    const anyEvents = [event('Changed', { n: 3 })];
     const first = await store.append(stream, events, { expectedRevision: 'no_stream' });
-    const [retry, fresh] = await Promise.all([
+    const firstAny = await store.append(anyStream, anyEvents, { expectedRevision: 'any' });
+    // The first retry's revision moved on (a conflict, confirmed alone); the second's
+    // cannot (its event id fails the batch's insert, then each append goes alone).
+    const [retry, retryAny, fresh] = await Promise.all([
       store.append(stream, events, { expectedRevision: 'no_stream' }),
+      store.append(anyStream, anyEvents, { expectedRevision: 'any' }),
       store.append(`fresh-${uuidv7()}`, [event('Opened', {})], { expectedRevision: 'no_stream' }),
     ]);
     expect(retry).toEqual(first);
+    expect(retryAny).toEqual(firstAny);
     expect(fresh.nextExpectedRevision).toBe(0n);
     expect(await store.readStream(stream)).toHaveLength(2);
+    expect(await store.readStream(anyStream)).toHaveLength(1);
     await store.close();
   });
 

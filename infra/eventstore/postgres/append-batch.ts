@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { canonicalJson } from '@contracts/event-hash';
 import type { AppendResult, ExpectedRevision, NewEvent } from '@contracts/event-store';
-import { WrongExpectedRevisionError } from '@contracts/event-store';
 import { appendAlone, streamLockKey } from './append-alone';
 import { FIELD_SEPARATOR } from './append-events-function';
 
@@ -20,8 +19,8 @@ const EXPECTED_CODES = { no_stream: -1n, any: -2n, stream_exists: -3n } as const
 interface BatchParameters {
   readonly expected: string[];
   readonly counts: number[];
+  readonly firsts: number[];
   readonly lockKeys: Set<bigint>;
-  readonly eventIds: string[];
   readonly fields: string[];
 }
 
@@ -38,6 +37,7 @@ function addAppend(
   const fields = [streamId, `,"streamId":${JSON.stringify(streamId)},"streamRevision":"`];
   for (const event of events)
     fields.push(
+      event.metadata.eventId,
       event.type,
       canonicalJson(event.data),
       canonicalJson(event.metadata),
@@ -49,14 +49,17 @@ function addAppend(
     ),
   );
   parameters.counts.push(events.length);
+  parameters.firsts.push(parameters.fields.length + 1);
   parameters.lockKeys.add(BigInt(streamLockKey(streamId)));
-  for (const event of events) parameters.eventIds.push(event.metadata.eventId);
   for (const field of fields) parameters.fields.push(field);
 }
 
-/** Raw stream ids and types travel between separators; canonical JSON escapes U+001F. */
+/** Raw ids and types travel between separators; canonical JSON escapes U+001F. */
 const holdsSeparator = ({ streamId, events }: PendingAppend): boolean =>
-  streamId.includes(FIELD_SEPARATOR) || events.some((e) => e.type.includes(FIELD_SEPARATOR));
+  streamId.includes(FIELD_SEPARATOR) ||
+  events.some(
+    (e) => e.type.includes(FIELD_SEPARATOR) || String(e.metadata.eventId).includes(FIELD_SEPARATOR),
+  );
 
 interface OutcomeRow {
   outcomes: number[] | null;
@@ -67,23 +70,24 @@ interface OutcomeRow {
 
 /**
  * Appends a batch (one append per stream) in one statement and one commit, and settles
- * each append with its own result or conflict. When the batch cannot go through as a
- * whole (a retried event id, an event id taken meanwhile, a lost connection), every
- * append is tried alone, so each gets the answer it would have had without batching.
+ * each append with its own result. When the batch cannot go through as a whole (a retried
+ * event id, a lost connection), every append is tried alone, and so is each append the
+ * batch found in conflict (it may be a retry, whose answer is its first result): each gets
+ * the answer it would have had without batching.
  */
 export async function appendBatch(pool: pg.Pool, batch: readonly PendingAppend[]): Promise<void> {
   const parameters: BatchParameters = {
     expected: [],
     counts: [],
+    firsts: [],
     lockKeys: new Set(),
-    eventIds: [],
     fields: [],
   };
   const included: PendingAppend[] = [];
-  const alone: PendingAppend[] = [];
+  const alone: Promise<void>[] = [];
   for (const append of batch) {
     if (holdsSeparator(append)) {
-      alone.push(append);
+      alone.push(settleAlone(pool, append));
       continue;
     }
     try {
@@ -93,8 +97,15 @@ export async function appendBatch(pool: pg.Pool, batch: readonly PendingAppend[]
       append.reject(error);
     }
   }
-  await Promise.all(alone.map((append) => settleAlone(pool, append)));
-  if (included.length === 0) return;
+  if (included.length > 0) await appendIncluded(pool, included, parameters);
+  await Promise.all(alone);
+}
+
+async function appendIncluded(
+  pool: pg.Pool,
+  included: readonly PendingAppend[],
+  parameters: BatchParameters,
+): Promise<void> {
   let row: OutcomeRow | undefined;
   try {
     ({
@@ -105,8 +116,8 @@ export async function appendBatch(pool: pg.Pool, batch: readonly PendingAppend[]
       values: [
         parameters.expected,
         parameters.counts,
+        parameters.firsts,
         [...parameters.lockKeys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String),
-        parameters.eventIds,
         parameters.fields.join(FIELD_SEPARATOR),
       ],
     }));
@@ -114,7 +125,11 @@ export async function appendBatch(pool: pg.Pool, batch: readonly PendingAppend[]
     await Promise.all(included.map((append) => settleAlone(pool, append)));
     return;
   }
-  for (const [index, append] of included.entries()) settle(append, row, index);
+  const conflicts: Promise<void>[] = [];
+  for (const [index, append] of included.entries())
+    if (row?.outcomes?.[index] === 1) conflicts.push(settleAlone(pool, append));
+    else settle(append, row, index);
+  await Promise.all(conflicts);
 }
 
 function settle(append: PendingAppend, row: OutcomeRow | undefined, index: number): void {
@@ -126,15 +141,6 @@ function settle(append: PendingAppend, row: OutcomeRow | undefined, index: numbe
       nextExpectedRevision: BigInt(revision),
       position: { commit: BigInt(row.xid), prepare: BigInt(position) },
     });
-  } else if (outcome === 1 && revision != null) {
-    const current = BigInt(revision);
-    append.reject(
-      new WrongExpectedRevisionError(
-        append.streamId,
-        append.expectedRevision,
-        current >= 0n ? current : 'no_stream',
-      ),
-    );
   } else {
     append.reject(new Error(`Stream ${append.streamId}: the batch returned no outcome`));
   }

@@ -1,6 +1,6 @@
 import type { Migration } from '../../postgres/migrate';
 import { appendBatchMigration } from './append-batch-function';
-import { appendEventsMigration } from './append-events-function';
+import { appendEventsLeanMigration, appendEventsMigration } from './append-events-function';
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -30,4 +30,5 @@ export const eventStoreMigrations: Migration[] = [
   },
   appendBatchMigration,
   appendEventsMigration,
+  appendEventsLeanMigration,
 ];
