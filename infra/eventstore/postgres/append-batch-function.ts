@@ -1,6 +1,9 @@
 import type { Migration } from '../../postgres/migrate';
 
 /**
+ * Superseded: migration 003 drops this function (decision 044). Kept, as every applied
+ * migration is.
+ *
  * `append_batch(batch json)`: many appends (each to a different stream) in one call and one
  * commit. The batch is one JSON document, one element per append:
  * `{"s": stream id, "k": lock key, "x": expected revision, "n": event count,

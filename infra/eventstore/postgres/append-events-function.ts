@@ -4,6 +4,8 @@ import type { Migration } from '../../postgres/migrate';
 export const FIELD_SEPARATOR = '\u001f';
 
 /**
+ * Superseded by migration 004 below (decision 044); kept, as every applied migration is.
+ *
  * `append_events(expected, counts, lock_keys, event_ids, fields)`: many appends (each to a
  * different stream) in one call and one commit. Replaces append_batch(json), which lexed
  * every event's JSON four times (json_in, the two json_to_recordset levels, then jsonb_in)

@@ -51,8 +51,8 @@ export interface PostgresEventStoreOptions {
   readonly maxBatchEvents?: number;
 }
 
-// One: on two cores a second batch in flight costs more CPU than its overlapped flush saves
-// (8 writers: 4,682 events/s with one, 4,020 with two; see docs/performance.md).
+// One: a second batch in flight needs a flush of its own, and the flushes slow down when
+// both cores are busy (8 writers: 8,523 events/s with one, 6,786 with two; decision 044).
 const DEFAULT_APPEND_CONNECTIONS = 1;
 const DEFAULT_MAX_BATCH_EVENTS = 500;
 
