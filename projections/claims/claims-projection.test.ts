@@ -19,6 +19,7 @@ import {
 } from '@services/claims/testing/handler-harness';
 import type { CommandContext } from '@services/shared/command-context';
 import { applyBatch } from '../runner/run-projections';
+import { inTransaction } from '../runner/shadow-tables';
 import { CLAIM_COLUMNS } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
 import { claimsProjection } from './claims-projection';
@@ -319,6 +320,19 @@ describe('claims projection: documents, staff saves and the letter', () => {
     expect(await snapshot(harness)).toEqual(claims);
     expect(await versionSnapshot(harness)).toEqual(versions);
     expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('in a replay from the start, gives the same rows when batches cut the claim after each event', async () => {
+    const claims = await snapshot(harness);
+    const versions = await versionSnapshot(harness);
+    await harness.database.pool.query('truncate claims, claim_versions');
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    for (const event of events.filter((e) => claimsProjection.handles(e)))
+      await inTransaction(harness.database.pool, (client) =>
+        claimsProjection.apply(client, [event], { replayFromStart: true }),
+      );
+    expect(await snapshot(harness)).toEqual(claims);
+    expect(await versionSnapshot(harness)).toEqual(versions);
   });
 
   it('writes every column of both tables, so a new column cannot be left to its default', async () => {

@@ -21,9 +21,12 @@ export const claimsProjection: Projection = {
   handles: isClaimEvent,
   eventTypes: [...CLAIM_EVENT_TYPES],
   streamsAreIndependent: true,
-  async apply(client, events) {
+  async apply(client, events, how) {
     const byClaim = groupByClaim(events);
-    const stored = await loadClaimRows(client, [...byClaim.keys()]);
+    const stored = await loadClaimRows(
+      client,
+      how?.replayFromStart ? claimsBegunEarlier(byClaim) : [...byClaim.keys()],
+    );
     const created: ClaimRow[] = [];
     const changed: ClaimRow[] = [];
     const versions: ClaimVersionRow[] = [];
@@ -58,6 +61,18 @@ function groupByClaim(events: readonly RecordedEvent[]): Map<string, RecordedEve
     else byClaim.set(submissionId, [recorded]);
   }
   return byClaim;
+}
+
+/**
+ * In a replay from the start, claims whose first event here is not their stream's first:
+ * only they can have a row already. That is the few claims a batch boundary cuts, so most
+ * rebuild batches look nothing up.
+ */
+function claimsBegunEarlier(byClaim: ReadonlyMap<string, readonly RecordedEvent[]>): string[] {
+  const ids: string[] = [];
+  for (const [submissionId, claimEvents] of byClaim)
+    if ((claimEvents[0]?.streamRevision ?? 0n) > 0n) ids.push(submissionId);
+  return ids;
 }
 
 async function loadClaimRows(

@@ -12,5 +12,15 @@ export interface Projection {
    * disjoint sets of streams at the same time.
    */
   readonly streamsAreIndependent?: boolean;
-  apply(client: SqlClient, events: readonly RecordedEvent[]): Promise<void>;
+  apply(client: SqlClient, events: readonly RecordedEvent[], how?: ApplyContext): Promise<void>;
+}
+
+export interface ApplyContext {
+  /**
+   * The tables started empty and every handled event of the log reaches them once, in log
+   * order (a rebuild or verify into shadow tables): a stream has rows only if an earlier
+   * event of it came before. Absent for the live runner, whose tables may already hold
+   * what a batch carries (a lost checkpoint, another worker).
+   */
+  readonly replayFromStart: boolean;
 }

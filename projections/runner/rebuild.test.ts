@@ -71,6 +71,40 @@ describe('rebuild', () => {
     expect(await schemasLeft()).toEqual([]);
   });
 
+  it('loads the shadow tables without autovacuum, and swaps in vacuumed tables it is back on for', async () => {
+    const autovacuumOptions = async (schema: string) =>
+      (
+        await pool().query(
+          `select c.relname, c.reloptions from pg_class c
+           where c.relnamespace = $1::regnamespace and c.relname = any($2) order by c.relname`,
+          [schema, CLAIMS_TABLES],
+        )
+      ).rows;
+    const whileLoading: unknown[] = [];
+    await rebuildProjection(pool(), harness.ports.eventStore, claimsProjection, CLAIMS_TABLES, {
+      batchSize: 3,
+      async onProgress() {
+        if (whileLoading.length === 0)
+          whileLoading.push(...(await autovacuumOptions('rebuild_claims')));
+      },
+    });
+    expect(whileLoading).toEqual(
+      [...CLAIMS_TABLES]
+        .sort()
+        .map((relname) => ({ relname, reloptions: ['autovacuum_enabled=false'] })),
+    );
+    expect(await autovacuumOptions('public')).toEqual(
+      [...CLAIMS_TABLES].sort().map((relname) => ({ relname, reloptions: null })),
+    );
+    const { rows } = await pool().query(
+      `select relname from pg_stat_user_tables
+       where schemaname = 'public' and relname = any($1) and last_vacuum is not null and last_analyze is not null
+       order by relname`,
+      [CLAIMS_TABLES],
+    );
+    expect(rows.map((r) => r.relname)).toEqual([...CLAIMS_TABLES].sort());
+  });
+
   it('replaces rows the live tables got wrong', async () => {
     await pool().query(`update claims set status = 'Denied' where submission_id = $1`, [ids[0]]);
     await pool().query('delete from claim_versions where submission_id = $1 and version = 2', [

@@ -12,8 +12,10 @@ import {
   applyToShadow,
   createShadowTables,
   dropSchema,
+  enableAutovacuum,
   identifier,
   inTransaction,
+  vacuumShadowTables,
   withShadowLock,
 } from './shadow-tables';
 import type { SqlPool } from './sql';
@@ -85,7 +87,7 @@ export async function rebuildProjection(
         },
       );
       await addDeferredIndexes(pool, shadow, tables);
-      for (const table of tables) await pool.query(`analyze ${shadow}.${identifier(table)}`);
+      await vacuumShadowTables(pool, shadow, tables);
 
       const swapped = await inTransaction(pool, async (client) => {
         await client.query(
@@ -99,6 +101,7 @@ export async function rebuildProjection(
             applied += await applyToShadow(client, shadow, projection, events);
           },
         );
+        await enableAutovacuum(client, shadow, tables);
         const retired = retiredSchema(projection, new Date());
         await client.query(`create schema ${retired}`);
         for (const table of tables) {

@@ -75,9 +75,12 @@ export async function createShadowTables(
   await dropSchema(client, schema);
   await client.query(`create schema ${identifier(schema)}`);
   for (const table of tables) {
+    // No autovacuum while the rows pour in: it would scan a table still being loaded,
+    // and a swap would wait a second for each table it is on (deadlock_timeout).
     await client.query(
       `create table ${schema}.${identifier(table)}
-       (like public.${table} including all excluding indexes)`,
+       (like public.${table} including all excluding indexes)
+       with (autovacuum_enabled = false)`,
     );
     for (const key of await uniqueKeysOf(client, table)) {
       await client.query(
@@ -129,6 +132,36 @@ export async function addDeferredIndexes(
   await Promise.all([build(), build()]);
 }
 
+/**
+ * Vacuums and analyzes the filled shadow tables, two at a time (a manual vacuum is not
+ * throttled, autovacuum is): readers of the swapped-in tables get fresh statistics and
+ * all-visible pages at once, and autovacuum finds nothing left to do on them.
+ */
+export async function vacuumShadowTables(
+  pool: SqlPool,
+  schema: string,
+  tables: readonly string[],
+): Promise<void> {
+  const waiting = [...tables];
+  const vacuum = async () => {
+    for (let table = waiting.shift(); table; table = waiting.shift())
+      await pool.query(`vacuum (analyze) ${identifier(schema)}.${identifier(table)}`);
+  };
+  await Promise.all([vacuum(), vacuum()]);
+}
+
+/** Autovacuum back on, for tables about to go live. */
+export async function enableAutovacuum(
+  client: SqlClient,
+  schema: string,
+  tables: readonly string[],
+): Promise<void> {
+  for (const table of tables)
+    await client.query(
+      `alter table ${identifier(schema)}.${identifier(table)} reset (autovacuum_enabled)`,
+    );
+}
+
 /** Primary keys and unique constraints: names and definitions. */
 async function uniqueKeysOf(client: SqlClient, table: string) {
   const { rows } = await client.query<{ name: string; definition: string }>(
@@ -175,6 +208,6 @@ export async function applyToShadow(
   const handled = events.filter((event) => projection.handles(event));
   if (handled.length === 0) return 0;
   await client.query(`set local search_path = ${identifier(schema)}, public`);
-  await projection.apply(client, handled);
+  await projection.apply(client, handled, { replayFromStart: true });
   return handled.length;
 }
