@@ -73,6 +73,40 @@ describe('group commit of concurrent appends (Postgres)', () => {
     await store.close();
   });
 
+  it("gives each append of a batch its own last event's position, past appends of several events and a conflict", async () => {
+    const store = createPostgresEventStore(database.pool);
+    const streams = Array.from({ length: 5 }, () => `positions-${uuidv7()}`);
+    for (const stream of streams)
+      await store.append(stream, [event('Opened', {})], { expectedRevision: 'no_stream' });
+    const sizes = [3, 1, 2, 4, 2];
+    const results = await Promise.allSettled(
+      streams.map((stream, index) =>
+        store.append(
+          stream,
+          Array.from({ length: sizes[index] ?? 1 }, (_, n) => event('Changed', { n })),
+          { expectedRevision: index === 1 ? 7n : 0n },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    for (const [index, result] of results.entries()) {
+      if (result.status !== 'fulfilled') continue;
+      const recorded = await store.readStream(streams[index] as string);
+      expect(recorded).toHaveLength(1 + (sizes[index] ?? 0));
+      expect(result.value).toEqual({
+        nextExpectedRevision: BigInt(sizes[index] ?? 0),
+        position: recorded.at(-1)?.position,
+      });
+    }
+    await store.close();
+  });
+
   it('answers a retry in a batch with its first result and appends nothing twice', async () => {
     const store = createPostgresEventStore(database.pool);
     const stream = `retry-${uuidv7()}`;

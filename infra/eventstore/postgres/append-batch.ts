@@ -64,7 +64,7 @@ const holdsSeparator = ({ streamId, events }: PendingAppend): boolean =>
 interface OutcomeRow {
   outcomes: number[] | null;
   revisions: string[] | null;
-  positions: Array<string | null> | null;
+  event_positions: Array<string | null> | null;
   xid: string | null;
 }
 
@@ -126,16 +126,29 @@ async function appendIncluded(
     return;
   }
   const conflicts: Promise<void>[] = [];
-  for (const [index, append] of included.entries())
-    if (row?.outcomes?.[index] === 1) conflicts.push(settleAlone(pool, append));
-    else settle(append, row, index);
+  // `event_positions` holds every appended event's, in append order.
+  let appendedEvents = 0;
+  for (const [index, append] of included.entries()) {
+    const outcome = row?.outcomes?.[index];
+    if (outcome === 1) {
+      conflicts.push(settleAlone(pool, append));
+      continue;
+    }
+    if (outcome === 0) appendedEvents += append.events.length;
+    settle(append, row, index, appendedEvents - 1);
+  }
   await Promise.all(conflicts);
 }
 
-function settle(append: PendingAppend, row: OutcomeRow | undefined, index: number): void {
+function settle(
+  append: PendingAppend,
+  row: OutcomeRow | undefined,
+  index: number,
+  lastEvent: number,
+): void {
   const outcome = row?.outcomes?.[index];
   const revision = row?.revisions?.[index];
-  const position = row?.positions?.[index];
+  const position = row?.event_positions?.[lastEvent];
   if (outcome === 0 && revision != null && position != null && row?.xid != null) {
     append.resolve({
       nextExpectedRevision: BigInt(revision),

@@ -165,6 +165,8 @@ export const appendEventsMigration: Migration = {
 };
 
 /**
+ * Superseded by migration 005 below (decision 045); kept, as every applied migration is.
+ *
  * `append_events(expected, counts, firsts, lock_keys, fields)`, the second version: the
  * plpgsql assignments per event (seven array elements) were a sixth of its time, so an
  * event now costs one hash and three small integers or strings, and the insert reads
@@ -264,6 +266,106 @@ export const appendEventsLeanMigration: Migration = {
       xid := pg_current_xact_id();
       select array_agg(inserted[x.l] order by x.o) into positions
         from unnest(a_last) with ordinality as x(l, o);
+      update event_streams s set revision = u.r, last_hash = u.h
+        from unnest(p_firsts, revisions, a_hash, outcomes, a_current) as u(k, r, h, outcome, cur)
+        where s.stream_id = f[u.k] and u.outcome = 0 and u.cur >= 0;
+      if any_new then
+        insert into event_streams (stream_id, revision, last_hash)
+        select f[u.k], u.r, u.h
+        from unnest(p_firsts, revisions, a_hash, outcomes, a_current) as u(k, r, h, outcome, cur)
+        where u.outcome = 0 and u.cur = -1;
+      end if;
+    end
+    $fn$;
+  `,
+};
+
+/**
+ * `append_events`, the third version: the same parameters and checks as the second, two
+ * statements fewer per call (decision 045). The stream heads come in one aggregate
+ * statement, not a loop over a cursor, and `event_positions` holds every appended event's
+ * position in append order (the caller picks each append's last one by counting) where
+ * `positions` held one per append: renamed, so a process still reading `positions` fails
+ * its appends instead of answering with wrong positions.
+ */
+export const appendEventsPositionsMigration: Migration = {
+  id: '005-event-store-append-events-positions',
+  sql: `
+    drop function append_events(bigint[], int[], int[], bigint[], text);
+    create function append_events(
+      p_expected bigint[], p_counts int[], p_firsts int[], p_lock_keys bigint[], p_fields text,
+      out outcomes int[], out revisions bigint[], out event_positions bigint[], out xid xid8)
+    language plpgsql
+    -- Every table access here is a lookup by key. Generic plans: a custom plan per call
+    -- cost a seventh of the time, and one made while the tables were nearly empty would
+    -- scan them for good.
+    set enable_seqscan = off
+    set plan_cache_mode = force_generic_plan
+    as $fn$
+    declare
+      f text[] := string_to_array(p_fields, chr(31));
+      n int := cardinality(p_counts);
+      a_current bigint[];
+      a_hash text[];
+      e_field int[] := '{}'; e_append int[] := '{}'; e_hash text[] := '{}';
+      field int;
+      e int := 0;
+      revision bigint;
+      hash text;
+      any_new boolean := false;
+    begin
+      if cardinality(f) <> p_firsts[n] + 1 + 5 * p_counts[n] then
+        raise exception 'append_events: % fields for % appends', cardinality(f), n;
+      end if;
+      -- No xid is assigned before the locks are held, so each stream's writers take xids
+      -- in lock order (see streamLockKey).
+      perform pg_advisory_xact_lock(k) from unnest(p_lock_keys) as k;
+      -- A fresh snapshot: every head committed before the locks were granted.
+      -- One statement, where a loop over a cursor cost an executor run per head.
+      select array_agg(coalesce(s.revision, -1) order by u.o),
+             array_agg(coalesce(s.last_hash, '') order by u.o)
+        into a_current, a_hash
+        from unnest(p_firsts) with ordinality as u(k, o)
+        left join event_streams s on s.stream_id = f[u.k];
+      outcomes := array_fill(1, array[n]);
+      revisions := a_current;
+      for a in 1 .. n loop
+        if (case p_expected[a] when -2 then true when -1 then a_current[a] = -1
+              when -3 then a_current[a] >= 0 else p_expected[a] = a_current[a] end) then
+          hash := a_hash[a];
+          revision := a_current[a];
+          field := p_firsts[a] + 2;
+          for j in 1 .. p_counts[a] loop
+            revision := revision + 1;
+            hash := encode(sha256(convert_to(hash || '{"data":' || f[field + 2]
+              || ',"metadata":' || f[field + 3] || f[p_firsts[a] + 1] || revision::text
+              || f[field + 4], 'UTF8')), 'hex');
+            e := e + 1;
+            e_field[e] := field;
+            e_append[e] := a;
+            e_hash[e] := hash;
+            field := field + 5;
+          end loop;
+          outcomes[a] := 0;
+          revisions[a] := revision;
+          a_hash[a] := hash;
+          any_new := any_new or a_current[a] = -1;
+        end if;
+      end loop;
+      if e = 0 then
+        return;
+      end if;
+      -- Identity values rise in insertion order within a transaction, so sorted positions
+      -- line up with the events; the caller picks each append's last one.
+      with rows as (
+        insert into events (stream_id, stream_revision, event_id, event_type, data, metadata, hash)
+        select f[p_firsts[x.a]], a_current[x.a] + 1 + (x.k - p_firsts[x.a] - 2) / 5, f[x.k]::uuid,
+               f[x.k + 1], f[x.k + 2]::jsonb, f[x.k + 3]::jsonb, x.h
+        from unnest(e_field, e_append, e_hash) as x(k, a, h)
+        returning global_position
+      )
+      select array_agg(global_position order by global_position) into event_positions from rows;
+      xid := pg_current_xact_id();
       update event_streams s set revision = u.r, last_hash = u.h
         from unnest(p_firsts, revisions, a_hash, outcomes, a_current) as u(k, r, h, outcome, cur)
         where s.stream_id = f[u.k] and u.outcome = 0 and u.cur >= 0;

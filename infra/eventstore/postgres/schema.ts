@@ -1,6 +1,10 @@
 import type { Migration } from '../../postgres/migrate';
 import { appendBatchMigration } from './append-batch-function';
-import { appendEventsLeanMigration, appendEventsMigration } from './append-events-function';
+import {
+  appendEventsLeanMigration,
+  appendEventsMigration,
+  appendEventsPositionsMigration,
+} from './append-events-function';
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -31,4 +35,5 @@ export const eventStoreMigrations: Migration[] = [
   appendBatchMigration,
   appendEventsMigration,
   appendEventsLeanMigration,
+  appendEventsPositionsMigration,
 ];
