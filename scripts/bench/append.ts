@@ -52,6 +52,10 @@ for (const database of ['bench_emmett', 'bench_plain'])
   await ensureDatabase(urlOf('postgres'), database);
 
 const oursPool = new pg.Pool({ connectionString: server.url, max: 20 });
+// The server's defaults: a setting an experiment left on this data folder (ALTER SYSTEM
+// persists) would otherwise skew every later run.
+await oursPool.query('alter system reset all');
+await oursPool.query('select pg_reload_conf()');
 await migrate(oursPool, eventStoreMigrations);
 const ours = createPostgresEventStore(oursPool);
 const emmett = only.has('emmett')
