@@ -107,6 +107,16 @@ describe('group commit of concurrent appends (Postgres)', () => {
     await store.close();
   });
 
+  it('leaves no append_events behind, so a process on older code appends one by one', async () => {
+    const { rows } = await database.pool.query(
+      `select to_regprocedure('append_events(bigint[], int[], int[], bigint[], text)') as old,
+              to_regprocedure('append_events_v3(bigint[], int[], int[], bigint[], text)') as current`,
+    );
+    expect(rows).toEqual([
+      { old: null, current: 'append_events_v3(bigint[],integer[],integer[],bigint[],text)' },
+    ]);
+  });
+
   it('answers a retry in a batch with its first result and appends nothing twice', async () => {
     const store = createPostgresEventStore(database.pool);
     const stream = `retry-${uuidv7()}`;

@@ -15,7 +15,7 @@ export interface PendingAppend {
 
 const EXPECTED_CODES = { no_stream: -1n, any: -2n, stream_exists: -3n } as const;
 
-/** append_events' parameters for a batch (described there). */
+/** append_events_v3's parameters for a batch (described with migration 005). */
 interface BatchParameters {
   readonly expected: string[];
   readonly counts: number[];
@@ -111,8 +111,8 @@ async function appendIncluded(
     ({
       rows: [row],
     } = await pool.query<OutcomeRow>({
-      name: 'append-events',
-      text: 'select * from append_events($1, $2, $3, $4, $5)',
+      name: 'append-events-v3',
+      text: 'select * from append_events_v3($1, $2, $3, $4, $5)',
       values: [
         parameters.expected,
         parameters.counts,

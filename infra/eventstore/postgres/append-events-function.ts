@@ -281,12 +281,13 @@ export const appendEventsLeanMigration: Migration = {
 };
 
 /**
+ * Renamed `append_events_v3` by migration 006 (decision 045).
+ *
  * `append_events`, the third version: the same parameters and checks as the second, two
  * statements fewer per call (decision 045). The stream heads come in one aggregate
  * statement, not a loop over a cursor, and `event_positions` holds every appended event's
  * position in append order (the caller picks each append's last one by counting) where
- * `positions` held one per append: renamed, so a process still reading `positions` fails
- * its appends instead of answering with wrong positions.
+ * `positions` held one per append.
  */
 export const appendEventsPositionsMigration: Migration = {
   id: '005-event-store-append-events-positions',
@@ -377,5 +378,18 @@ export const appendEventsPositionsMigration: Migration = {
       end if;
     end
     $fn$;
+  `,
+};
+
+/**
+ * The third version under a name of its own. A process still running the code before it
+ * calls `append_events`, which no longer exists: the call fails before it writes anything,
+ * and that process appends one by one instead (its fallback), with right answers. Under
+ * the old name it would have read the per-event positions as per-append ones.
+ */
+export const appendEventsV3NameMigration: Migration = {
+  id: '006-event-store-append-events-v3-name',
+  sql: `
+    alter function append_events(bigint[], int[], int[], bigint[], text) rename to append_events_v3;
   `,
 };

@@ -4,6 +4,7 @@ import {
   appendEventsLeanMigration,
   appendEventsMigration,
   appendEventsPositionsMigration,
+  appendEventsV3NameMigration,
 } from './append-events-function';
 
 export const eventStoreMigrations: Migration[] = [
@@ -36,4 +37,5 @@ export const eventStoreMigrations: Migration[] = [
   appendEventsMigration,
   appendEventsLeanMigration,
   appendEventsPositionsMigration,
+  appendEventsV3NameMigration,
 ];
