@@ -92,7 +92,7 @@ export async function createShadowTables(
 
 /**
  * The live tables' other indexes, under their live names, on the filled shadow tables.
- * Built two at a time: an index build is a sort on one core, and the machine has two.
+ * Built two at a time (see runTwoAtATime).
  */
 export async function addDeferredIndexes(
   pool: SqlPool,
@@ -118,18 +118,7 @@ export async function addDeferredIndexes(
       definitions.push(onShadow);
     }
   }
-  const build = async () => {
-    const client = await pool.connect();
-    try {
-      await client.query(`set maintenance_work_mem = '256MB'`);
-      for (let next = definitions.shift(); next; next = definitions.shift())
-        await client.query(next);
-      await client.query('reset maintenance_work_mem');
-    } finally {
-      client.release();
-    }
-  };
-  await Promise.all([build(), build()]);
+  await runTwoAtATime(pool, definitions, '256MB');
 }
 
 /**
@@ -142,12 +131,34 @@ export async function vacuumShadowTables(
   schema: string,
   tables: readonly string[],
 ): Promise<void> {
-  const waiting = [...tables];
-  const vacuum = async () => {
-    for (let table = waiting.shift(); table; table = waiting.shift())
-      await pool.query(`vacuum (analyze) ${identifier(schema)}.${identifier(table)}`);
+  await runTwoAtATime(
+    pool,
+    tables.map((table) => `vacuum (analyze) ${identifier(schema)}.${identifier(table)}`),
+  );
+}
+
+/**
+ * Statements on two connections, each taking the next one waiting: an index build or a
+ * vacuum works on one core, and the machine has two.
+ */
+async function runTwoAtATime(
+  pool: SqlPool,
+  statements: readonly string[],
+  maintenanceWorkMem?: string,
+): Promise<void> {
+  const waiting = [...statements];
+  const run = async () => {
+    const client = await pool.connect();
+    try {
+      if (maintenanceWorkMem)
+        await client.query(`set maintenance_work_mem = '${maintenanceWorkMem}'`);
+      for (let next = waiting.shift(); next; next = waiting.shift()) await client.query(next);
+      if (maintenanceWorkMem) await client.query('reset maintenance_work_mem');
+    } finally {
+      client.release();
+    }
   };
-  await Promise.all([vacuum(), vacuum()]);
+  await Promise.all([run(), run()]);
 }
 
 /** Autovacuum back on, for tables about to go live. */
