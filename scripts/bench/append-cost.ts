@@ -10,7 +10,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { eventStoreMigrations } from '@infra/eventstore/postgres/schema';
-import { ensureDatabase, startEmbeddedPostgres } from '@infra/postgres/embedded';
+import { startEmbeddedPostgres } from '@infra/postgres/embedded';
 import { migrate } from '@infra/postgres/migrate';
 import { freePort } from '@tests/support/free-port';
 
@@ -83,7 +83,6 @@ const server = await startEmbeddedPostgres({
 });
 const client = new pg.Client({ connectionString: server.url });
 try {
-  await ensureDatabase(server.url.replace(/\/bench_cost$/, '/postgres'), 'bench_cost');
   const pool = new pg.Pool({ connectionString: server.url, max: 1 });
   await migrate(pool, eventStoreMigrations);
   await pool.end();
@@ -94,9 +93,9 @@ try {
   const perRound = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round += 1)
     for (const commit of ['off', 'on'])
-      for (const [label, text] of STATEMENTS) {
+      for (const [index, [label, text]] of STATEMENTS.entries()) {
         await client.query(`set synchronous_commit = ${commit}`);
-        const ms = await meanMs(label, text);
+        const ms = await meanMs(`cost-${index}`, text);
         const key = `${label}|${commit}`;
         perRound.set(key, [...(perRound.get(key) ?? []), ms]);
       }
@@ -125,8 +124,7 @@ try {
 }
 
 /** Runs one statement back to back for the set time; mean milliseconds per call. */
-async function meanMs(label: string, text: string): Promise<number> {
-  const name = `cost-${STATEMENTS.findIndex(([l]) => l === label)}`;
+async function meanMs(name: string, text: string): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   let calls = 0;
