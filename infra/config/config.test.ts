@@ -42,4 +42,17 @@ describe('KAFKA_BROKERS', () => {
     expect(() => parseConfig({ KAFKA_BROKERS: 'kafka' })).toThrow(/KAFKA_BROKERS="kafka"/);
     expect(() => parseConfig({ KAFKA_TOPIC: 'no spaces' })).toThrow(/KAFKA_TOPIC=/);
   });
+
+  it('leaves replication to the cluster size unless set, and refuses more in-sync replicas than replicas', () => {
+    expect(parseConfig({}).KAFKA_REPLICATION_FACTOR).toBeUndefined();
+    expect(parseConfig({}).KAFKA_MIN_INSYNC_REPLICAS).toBeUndefined();
+    const set = parseConfig({ KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' });
+    expect([set.KAFKA_REPLICATION_FACTOR, set.KAFKA_MIN_INSYNC_REPLICAS]).toEqual([3, 2]);
+    expect(() =>
+      parseConfig({ KAFKA_REPLICATION_FACTOR: '2', KAFKA_MIN_INSYNC_REPLICAS: '3' }),
+    ).toThrow(/KAFKA_MIN_INSYNC_REPLICAS="3": must not exceed KAFKA_REPLICATION_FACTOR/);
+    expect(() => parseConfig({ KAFKA_REPLICATION_FACTOR: '0' })).toThrow(
+      /KAFKA_REPLICATION_FACTOR=/,
+    );
+  });
 });

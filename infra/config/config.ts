@@ -50,6 +50,9 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,249}$/, 'must be a Kafka topic name')
     .default('claims.claim-events'),
   KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** Unset: 3 and 2 on a cluster of 3 brokers or more, else 1 and 1 (with a warning). */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(16).optional(),
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(16).optional(),
   /** off: publish only (another service sends the claimants' mail). */
   KAFKA_NOTIFICATIONS: z.enum(['on', 'off']).default('on'),
   KAFKA_NOTIFICATIONS_GROUP: z.string().min(1).default('claims-portal-notifications'),
@@ -82,9 +85,20 @@ export const configSchema = z.object({
     .optional(),
 });
 
-/** Settings that only make sense together: S3_BUCKET needs both S3 keys. */
+/**
+ * Settings that only make sense together: S3_BUCKET needs both S3 keys; a topic cannot ask
+ * more in-sync replicas than it has replicas.
+ */
 const consistentConfigSchema = configSchema.superRefine(
   (config, context) => {
+    const isr = config.KAFKA_MIN_INSYNC_REPLICAS;
+    if (isr !== undefined && isr > (config.KAFKA_REPLICATION_FACTOR ?? isr)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['KAFKA_MIN_INSYNC_REPLICAS'],
+        message: 'must not exceed KAFKA_REPLICATION_FACTOR',
+      });
+    }
     if (config.S3_BUCKET === undefined) return;
     for (const name of S3_CREDENTIALS) {
       if (config[name] !== undefined) continue;

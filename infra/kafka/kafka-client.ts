@@ -6,13 +6,15 @@ export function createKafka(options: {
   readonly brokers: string;
   readonly clientId: string;
   readonly log?: Pick<Logger, 'warn' | 'error'>;
+  /** 8 by default; 0 for a probe that must answer at once. */
+  readonly retries?: number;
 }): Kafka {
   const log = options.log;
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers.split(',').map((broker) => broker.trim()),
     connectionTimeout: 3_000,
-    retry: { initialRetryTime: 300, retries: 8, maxRetryTime: 5_000 },
+    retry: { initialRetryTime: 300, retries: options.retries ?? 8, maxRetryTime: 5_000 },
     logLevel: log ? logLevel.WARN : logLevel.NOTHING,
     logCreator:
       () =>

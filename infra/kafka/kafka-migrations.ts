@@ -1,4 +1,5 @@
 import type { Migration } from '../postgres/migrate';
+import { relayParkingMigration } from './relay-parking';
 
 /**
  * The relay's checkpoint and per-claim state, and the notification consumer's record of what
@@ -44,4 +45,5 @@ export const kafkaMigrations: readonly Migration[] = [
       );
     `,
   },
+  relayParkingMigration,
 ];

@@ -1,20 +1,39 @@
 import { type Kafka, type Producer, Partitioners } from 'kafkajs';
 import type pg from 'pg';
-import { isClaimEvent, upcastClaimEvent } from '@contracts/claims/events';
+import { isClaimEvent } from '@contracts/claims/events';
 import {
   compareLogPositions,
   type EventStore,
   type LogPosition,
   type RecordedEvent,
-  START_OF_LOG,
   type Subscription,
 } from '@contracts/event-store';
 import {
   type IntegrationEvent,
   integrationHeaders,
 } from '@contracts/integration/claim-integration-events';
-import { evolveRelayState, mapClaimEvent, type RelayClaimState } from './map-claim-event';
+import { mapClaimEvent, type MappedEvent, type RelayClaimState } from './map-claim-event';
+import {
+  ensureRelayCheckpoint,
+  inShortTransaction,
+  moveRelayCheckpoint,
+  readRelayCheckpoint,
+} from './relay-checkpoint';
+import {
+  claimsToRetry,
+  park,
+  parkedClaimsAmong,
+  parkedOf,
+  type ParkedRecord,
+  settleRetry,
+  type ToPark,
+  WAITING_BEHIND,
+} from './relay-parking';
+import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
+import { ensureTopic, type TopicReport } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
+
+export { readRelayCheckpoint } from './relay-checkpoint';
 
 export interface RelayOptions {
   readonly pool: pg.Pool;
@@ -22,37 +41,61 @@ export interface RelayOptions {
   readonly kafka: Kafka;
   readonly topic: string;
   readonly partitions?: number;
+  readonly replicationFactor?: number;
+  readonly minInsyncReplicas?: number;
   /** The checkpoint's name: one per relay of a topic. */
   readonly name?: string;
   readonly batchSize?: number;
+  /** Leadership check and parked-retry poll (default 1 s). */
+  readonly heartbeatMs?: number;
+  /** The stored event to integration events (a test stands in a mapping a later deploy fixes). */
+  readonly map?: (event: RecordedEvent, before: RelayClaimState | undefined) => MappedEvent;
   readonly onError?: (error: unknown) => void;
+  /** Once the topic is created or checked: its settings and what differs from the expected. */
+  readonly onTopic?: (report: TopicReport) => void;
   /** After each batch is acknowledged and its checkpoint stored. */
   readonly onPublished?: (events: readonly IntegrationEvent[], position: LogPosition) => void;
+  readonly onParked?: (events: readonly ToPark[]) => void;
+}
+
+export interface RelayStatus {
+  readonly role: 'starting' | 'leader' | 'standby';
+  readonly topic?: TopicReport;
+  readonly lastPublishedAt?: Date;
+  /** The last send's failure, cleared by the next success. */
+  readonly lastSendError?: string;
 }
 
 export interface Relay {
   /** Resolves once the relay has published everything in the log at least once. */
   readonly caughtUp: Promise<void>;
+  readonly name: string;
+  status(): RelayStatus;
   stop(): Promise<void>;
 }
 
 const RETRY_MS = 1_000;
+const lockKey = (name: string) => `kafka-relay:${name}`;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Publishes the event store's claim events to Kafka as integration events, at least once, in
- * the log's order (so each claim's events in order on its partition, keyed by claim id).
+ * the log's order (each claim's events in order on its partition, keyed by claim id).
  *
- * Each batch: lock the checkpoint row, map the events after it (with each claim's remembered
- * state), send them and wait for every replica's ack (acks = all), then store the claim
- * states and move the checkpoint in the same transaction. A crash or a broker failure before
- * the commit publishes the batch again on restart (same event ids); nothing is skipped.
- * Two relays on one database take turns on the row lock and never publish a batch twice.
+ * No transaction is open while Kafka is called (decision 051): each batch is read and mapped
+ * with plain reads, sent with acks = all, and only then are the claim states, any parked
+ * events and the new checkpoint stored in one short transaction. A crash or a broker failure
+ * before that commit publishes the batch again (same event ids); nothing is skipped.
+ * One relay per name publishes: the holder of a session advisory lock (which holds no xid);
+ * the others stand by and take over when its session ends.
  */
 export function startRelay(options: RelayOptions): Relay {
   const name = options.name ?? 'kafka-relay';
+  const map = options.map ?? mapClaimEvent;
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
   let stopped = false;
-  let subscription: Subscription | undefined;
   let producer: Producer | undefined;
+  let status: RelayStatus = { role: 'starting' };
   let markCaughtUp: () => void = () => {};
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
@@ -63,226 +106,237 @@ export function startRelay(options: RelayOptions): Relay {
   });
   stopping.catch(() => {});
   const { pause, wake } = wakeablePause();
+  // Batches and parked retries run one at a time: a claim's events leave in log order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => {});
+    return next;
+  };
 
-  async function connect(): Promise<void> {
+  async function checkTopic(): Promise<void> {
     const admin = options.kafka.admin();
     await admin.connect();
     try {
-      const topics = await admin.listTopics();
-      if (!topics.includes(options.topic)) {
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: [{ topic: options.topic, numPartitions: options.partitions ?? 6 }],
-        });
-      }
+      const topic = await ensureTopic(admin, options.topic, {
+        partitions: options.partitions ?? 6,
+        replicationFactor: options.replicationFactor,
+        minInsyncReplicas: options.minInsyncReplicas,
+      });
+      status = { ...status, topic };
+      options.onTopic?.(topic);
     } finally {
       await admin.disconnect();
     }
-    producer = options.kafka.producer({
+  }
+
+  async function connectedProducer(): Promise<Producer> {
+    if (producer) return producer;
+    const created = options.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
       allowAutoTopicCreation: false,
       // Retries inside one connection never duplicate or reorder a message.
       idempotent: true,
       maxInFlightRequests: 1,
     });
-    await producer.connect();
+    await Promise.race([stopping, created.connect()]);
+    producer = created;
+    return created;
   }
 
-  const starting = (async () => {
-    while (!stopped) {
-      try {
-        await connect();
-        break;
-      } catch (error) {
-        options.onError?.(error);
-        await producer?.disconnect().catch(() => {});
-        producer = undefined;
-        await pause(RETRY_MS);
-      }
+  async function send(events: readonly IntegrationEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    try {
+      const connected = await connectedProducer();
+      // A send retrying against a dead broker gives way to stop().
+      await Promise.race([
+        stopping,
+        connected.send({
+          topic: options.topic,
+          acks: -1,
+          messages: events.map((event) => ({
+            key: event.claimId,
+            value: JSON.stringify(event),
+            headers: integrationHeaders(event),
+          })),
+        }),
+      ]);
+      status = { ...status, lastSendError: undefined, lastPublishedAt: new Date() };
+    } catch (error) {
+      status = { ...status, lastSendError: messageOf(error) };
+      // The next batch starts on a fresh producer rather than on a connection that failed.
+      const failed = producer;
+      producer = undefined;
+      await failed?.disconnect().catch(() => {});
+      throw error;
     }
-    if (stopped) return;
-    const after = await readRelayCheckpoint(options.pool, name);
-    subscription = options.eventStore.subscribe({
-      after,
-      batchSize: options.batchSize ?? 500,
-      onEvents: (events) => publishBatch(events),
-      onError: options.onError,
-    });
-    void subscription.caughtUp.then(markCaughtUp);
-  })();
+  }
 
   async function publishBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const client = await options.pool.connect();
-    try {
-      await client.query('begin');
-      const checkpoint = await lockCheckpoint(client, name);
-      const events = batch.filter((e) => compareLogPositions(e.position, checkpoint) > 0);
-      if (events.length === 0) {
-        await client.query('commit');
-        return;
+    const checkpoint = await readRelayCheckpoint(options.pool, name);
+    const events = batch.filter((e) => compareLogPositions(e.position, checkpoint) > 0);
+    if (events.length === 0) return;
+    const claimEvents = events.filter(isClaimEvent);
+    const ids = claimEvents.map(claimIdOf);
+    const [states, parkedClaims] = await Promise.all([
+      loadStates(options.pool, ids),
+      parkedClaimsAmong(options.pool, name, ids),
+    ]);
+    const changed = new Map<string, RelayClaimState>();
+    const published: IntegrationEvent[] = [];
+    const parked: ToPark[] = [];
+    for (const event of claimEvents) {
+      const claimId = claimIdOf(event);
+      if (parkedClaims.has(claimId)) {
+        parked.push({ event, error: WAITING_BEHIND });
+        continue;
       }
-      const states = await loadStates(client, events);
-      const changed = new Map<string, RelayClaimState>();
-      const published: IntegrationEvent[] = [];
-      for (const event of events) {
-        if (!isClaimEvent(event)) continue;
-        const claimId = upcastClaimEvent(event).data.submissionId;
-        const before = states.get(claimId) ?? (await stateFromStream(event, claimId));
-        const { integrationEvents, state } = mapClaimEvent(event, before);
+      const earlier = states.has(claimId) ? [] : await earlierEvents(options.eventStore, event);
+      try {
+        const before = states.get(claimId) ?? foldState(event, earlier);
+        const { integrationEvents, state } = map(event, before);
         if (state) {
           states.set(claimId, state);
           changed.set(claimId, state);
         }
         published.push(...integrationEvents);
+      } catch (error) {
+        // Parked, not fatal: other claims flow; this claim's later events wait behind it.
+        parked.push({ event, error: messageOf(error) });
+        parkedClaims.add(claimId);
       }
-      if (published.length > 0) {
-        if (!producer) throw new Error('the Kafka producer is not connected');
-        // A send retrying against a dead broker gives way to stop(): the batch rolls back.
-        await Promise.race([
-          stopping,
-          producer.send({
-            topic: options.topic,
-            acks: -1,
-            messages: published.map((event) => ({
-              key: event.claimId,
-              value: JSON.stringify(event),
-              headers: integrationHeaders(event),
-            })),
-          }),
-        ]);
-      }
+    }
+    await send(published);
+    const last = (events.at(-1) as RecordedEvent).position;
+    await inShortTransaction(options.pool, async (client) => {
+      if (!(await moveRelayCheckpoint(client, name, checkpoint, last, published.length)))
+        throw new Error(`relay ${name}: the checkpoint moved under this relay`);
       await saveStates(client, changed);
-      const last = (events.at(-1) as RecordedEvent).position;
-      await client.query(
-        `update kafka_relay_checkpoints
-         set commit_position = $2, prepare_position = $3, published = published + $4, updated_at = now()
-         where name = $1`,
-        [name, last.commit.toString(), last.prepare.toString(), published.length],
-      );
-      await client.query('commit');
-      options.onPublished?.(published, last);
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
+      await park(client, name, parked);
+    });
+    options.onPublished?.(published, last);
+    if (parked.length > 0) options.onParked?.(parked);
+  }
+
+  /** Publishes the parked events someone asked to retry, claim by claim, in log order. */
+  async function retryParked(): Promise<void> {
+    for (const claimId of await claimsToRetry(options.pool, name)) {
+      const records = await parkedOf(options.pool, name, claimId);
+      let state = (await loadStates(options.pool, [claimId])).get(claimId);
+      const done: ParkedRecord[] = [];
+      const published: IntegrationEvent[] = [];
+      let failed: { record: ParkedRecord; error: string } | undefined;
+      for (const record of records) {
+        const [event] = await options.eventStore.readStream(record.streamId, {
+          fromRevision: record.streamRevision,
+          maxCount: 1,
+        });
+        if (!event) {
+          failed = { record, error: 'the event is no longer in the store' };
+          break;
+        }
+        const earlier = state ? [] : await earlierEvents(options.eventStore, event);
+        try {
+          const mapped = map(event, state ?? foldState(event, earlier));
+          state = mapped.state ?? state;
+          published.push(...mapped.integrationEvents);
+          done.push(record);
+        } catch (error) {
+          failed = { record, error: messageOf(error) };
+          break;
+        }
+      }
+      await send(published);
+      await inShortTransaction(options.pool, async (client) => {
+        await settleRetry(client, name, claimId, done, failed);
+        if (state && done.length > 0) await saveStates(client, new Map([[claimId, state]]));
+      });
+      const last = done.at(-1);
+      if (last) options.onPublished?.(published, last.position);
     }
   }
 
-  /** A claim the relay has no state for (its submission came before a reset): fold its stream. */
-  async function stateFromStream(
-    event: RecordedEvent,
-    claimId: string,
-  ): Promise<RelayClaimState | undefined> {
-    if (event.type === 'ClaimSubmitted') return undefined;
-    const earlier = await options.eventStore.readStream(event.streamId, {
-      maxCount: Number(event.streamRevision),
-    });
-    let state: RelayClaimState | undefined;
-    for (const stored of earlier)
-      if (isClaimEvent(stored)) state = evolveRelayState(state, upcastClaimEvent(stored));
-    if (!state) throw new Error(`claim ${claimId} has events but no submission`);
-    return state;
+  async function standBy(): Promise<void> {
+    status = { ...status, role: 'standby' };
+    const after = await readRelayCheckpoint(options.pool, name);
+    const rest = await options.eventStore.readAll({ after, maxCount: 1 });
+    if (rest.length === 0) markCaughtUp();
   }
+
+  async function lead(client: pg.PoolClient, session: { lost: boolean }): Promise<void> {
+    status = { ...status, role: 'leader' };
+    const subscription: Subscription = options.eventStore.subscribe({
+      after: await readRelayCheckpoint(options.pool, name),
+      batchSize: options.batchSize ?? 500,
+      onEvents: (events) => serial(() => publishBatch(events)),
+      onError: options.onError,
+    });
+    void subscription.caughtUp.then(markCaughtUp);
+    try {
+      while (!stopped && !session.lost) {
+        await pause(heartbeatMs);
+        if (stopped) break;
+        await client.query('select 1').catch(() => {
+          session.lost = true;
+        });
+        if (!session.lost) await serial(retryParked).catch((error) => options.onError?.(error));
+      }
+    } finally {
+      await subscription.stop();
+    }
+  }
+
+  async function tryToLead(): Promise<void> {
+    const client = await options.pool.connect();
+    const session = { lost: false };
+    const onLost = () => {
+      session.lost = true;
+    };
+    client.on('error', onLost);
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+        [lockKey(name)],
+      );
+      if (!rows[0]?.locked) return await standBy();
+      await lead(client, session);
+      if (!session.lost)
+        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(name)]);
+    } finally {
+      client.off('error', onLost);
+      // A session that failed is dropped, never reused with a lock it may still hold.
+      client.release(session.lost);
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await ensureRelayCheckpoint(options.pool, name);
+        await checkTopic();
+        break;
+      } catch (error) {
+        options.onError?.(error);
+        await pause(RETRY_MS);
+      }
+    }
+    while (!stopped) {
+      await tryToLead().catch((error: unknown) => options.onError?.(error));
+      if (!stopped) await pause(heartbeatMs);
+    }
+  })();
 
   return {
     caughtUp,
+    name,
+    status: () => status,
     async stop() {
       stopped = true;
       wake();
+      // A send stuck retrying against a dead broker fails now; its batch is not recorded.
       abortSend(new Error('the relay is stopping'));
-      await starting;
-      // The producer first: a send stuck retrying against a dead broker fails now and its batch
-      // rolls back, instead of holding the stop for the whole retry budget.
+      await loop;
       await producer?.disconnect().catch(() => {});
-      await subscription?.stop();
     },
   };
-}
-
-interface CheckpointRow {
-  commit_position: string;
-  prepare_position: string;
-}
-
-export async function readRelayCheckpoint(
-  client: Pick<pg.Pool, 'query'>,
-  name: string,
-): Promise<LogPosition> {
-  const { rows } = await client.query<CheckpointRow>(
-    'select commit_position, prepare_position from kafka_relay_checkpoints where name = $1',
-    [name],
-  );
-  const row = rows[0];
-  return row
-    ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
-    : START_OF_LOG;
-}
-
-async function lockCheckpoint(client: pg.PoolClient, name: string): Promise<LogPosition> {
-  await client.query(
-    `insert into kafka_relay_checkpoints (name, commit_position, prepare_position)
-     values ($1, 0, 0) on conflict do nothing`,
-    [name],
-  );
-  const { rows } = await client.query<CheckpointRow>(
-    'select commit_position, prepare_position from kafka_relay_checkpoints where name = $1 for update',
-    [name],
-  );
-  const row = rows[0] as CheckpointRow;
-  return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
-}
-
-interface StateRow {
-  claim_id: string;
-  customer_id: string;
-  status: RelayClaimState['status'];
-  additional_reason: string;
-  claim_number: string;
-}
-
-async function loadStates(
-  client: pg.PoolClient,
-  events: readonly RecordedEvent[],
-): Promise<Map<string, RelayClaimState>> {
-  const ids = [
-    ...new Set(events.filter(isClaimEvent).map((e) => upcastClaimEvent(e).data.submissionId)),
-  ];
-  const { rows } = await client.query<StateRow>(
-    'select * from kafka_relay_claims where claim_id = any($1)',
-    [ids],
-  );
-  return new Map(
-    rows.map((row) => [
-      row.claim_id,
-      {
-        customerId: row.customer_id,
-        status: row.status,
-        additionalReason: row.additional_reason,
-        claimNumber: row.claim_number,
-      },
-    ]),
-  );
-}
-
-async function saveStates(
-  client: pg.PoolClient,
-  states: ReadonlyMap<string, RelayClaimState>,
-): Promise<void> {
-  if (states.size === 0) return;
-  const entries = [...states];
-  await client.query(
-    `insert into kafka_relay_claims (claim_id, customer_id, status, additional_reason, claim_number)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-     on conflict (claim_id) do update set
-       customer_id = excluded.customer_id, status = excluded.status,
-       additional_reason = excluded.additional_reason, claim_number = excluded.claim_number`,
-    [
-      entries.map(([id]) => id),
-      entries.map(([, s]) => s.customerId),
-      entries.map(([, s]) => s.status),
-      entries.map(([, s]) => s.additionalReason),
-      entries.map(([, s]) => s.claimNumber),
-    ],
-  );
 }

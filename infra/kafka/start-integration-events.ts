@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '@contracts/event-store';
 import type { Mailer } from '@contracts/mail';
 import type { Config } from '../config/config';
+import { brokerProbe, registerKafkaHealth, relayHealth } from './kafka-health';
 import { createKafka } from './kafka-client';
 import { startNotificationConsumer } from './notifications/notification-consumer';
 import { postgresClaimantDirectory } from './notifications/notify-claimant';
@@ -34,8 +35,35 @@ export function startIntegrationEvents(
     kafka,
     topic: config.KAFKA_TOPIC,
     partitions: config.KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
     onError: (err) => log.error({ err }, 'kafka relay batch failed; retrying'),
+    onTopic: (report) => {
+      for (const warning of report.warnings) log.warn({ topic: report.topic }, warning);
+      if (report.differences.length > 0) {
+        log.warn(
+          { topic: report.topic, differences: report.differences },
+          `topic ${report.topic} differs from the settings: ${report.differences.join('; ')}`,
+        );
+      }
+    },
+    onParked: (events) =>
+      log.error(
+        {
+          parked: events.map(({ event, error }) => ({
+            eventId: event.metadata.eventId,
+            type: event.type,
+            streamId: event.streamId,
+            error,
+          })),
+        },
+        'kafka relay parked events it cannot map (npm run kafka:parked -- list)',
+      ),
   });
+  const probe = brokerProbe(
+    createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID, retries: 0 }),
+  );
+  registerKafkaHealth(() => relayHealth(ports, relay, probe));
   void relay.caughtUp.then(() =>
     log.info({ topic: config.KAFKA_TOPIC }, 'kafka relay caught up with the event store'),
   );
@@ -62,6 +90,7 @@ export function startIntegrationEvents(
   );
   return {
     async stop() {
+      registerKafkaHealth(undefined);
       await Promise.all([relay.stop(), consumer?.stop()]);
     },
   };

@@ -13,6 +13,14 @@ export interface ProjectionLag {
   readonly eventsBehindCapped: boolean;
   /** Age of the oldest event not yet applied; 0 when caught up. */
   readonly secondsBehind: number;
+  /** Of eventsBehind: committed but not yet readable, behind a transaction still open. */
+  readonly eventsHeldBack: number;
+}
+
+/** Committed events the log's followers cannot read yet (an older transaction is open). */
+export interface HeldBack {
+  readonly eventsHeldBack: number;
+  readonly heldBackSeconds: number;
 }
 
 export async function projectionLag(
@@ -20,16 +28,19 @@ export async function projectionLag(
   eventStore: EventStore,
   projection: Projection,
   now: Date,
+  heldBack: HeldBack = { eventsHeldBack: 0, heldBackSeconds: 0 },
 ): Promise<ProjectionLag> {
   const after = await readCheckpoint(client, projection.name);
   const pending = await eventStore.readAll({ after, maxCount: LAG_COUNT_LIMIT });
   const oldest = pending[0];
+  const readable = oldest
+    ? Math.max(0, (now.getTime() - Date.parse(oldest.metadata.occurredAt)) / 1000)
+    : 0;
   return {
     projection: projection.name,
-    eventsBehind: pending.length,
+    eventsBehind: pending.length + heldBack.eventsHeldBack,
     eventsBehindCapped: pending.length === LAG_COUNT_LIMIT,
-    secondsBehind: oldest
-      ? Math.max(0, (now.getTime() - Date.parse(oldest.metadata.occurredAt)) / 1000)
-      : 0,
+    secondsBehind: Math.max(readable, heldBack.heldBackSeconds),
+    eventsHeldBack: heldBack.eventsHeldBack,
   };
 }

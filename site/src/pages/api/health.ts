@@ -1,3 +1,5 @@
+import { readHorizon } from '@infra/eventstore/postgres/read-horizon';
+import { kafkaHealth } from '@infra/kafka/kafka-health';
 import { getRuntime } from '@infra/runtime';
 import { projections } from '@projections/index';
 import { projectionLag } from '@projections/runner/projection-lag';
@@ -9,12 +11,25 @@ export const prerender = false;
 export const GET = apiRoute(async () => {
   const runtime = await getRuntime();
   const now = new Date();
-  const lags = await Promise.all(
-    projections.map((projection) =>
-      projectionLag(runtime.pool, runtime.eventStore, projection, now),
+  // The Postgres log's followers read below the oldest open transaction (EventStoreDB: no such horizon).
+  const horizon = runtime.config.EVENTSTORE_URL ? undefined : await readHorizon(runtime.pool);
+  const [lags, kafka] = await Promise.all([
+    Promise.all(
+      projections.map((projection) =>
+        projectionLag(runtime.pool, runtime.eventStore, projection, now, horizon),
+      ),
     ),
+    kafkaHealth(),
+  ]);
+  return json(
+    {
+      status: 'ok',
+      checkedAt: now.toISOString(),
+      projections: lags,
+      eventStore: horizon ?? null,
+      kafka: kafka ?? null,
+    },
+    200,
+    { 'cache-control': 'no-store' },
   );
-  return json({ status: 'ok', checkedAt: now.toISOString(), projections: lags }, 200, {
-    'cache-control': 'no-store',
-  });
 });
