@@ -1,4 +1,7 @@
-import { type Admin, ConfigResourceTypes } from 'kafkajs';
+import kafkajs, { type Admin } from 'kafkajs';
+
+// kafkajs is CommonJS: Node's ESM loader finds this enum only on the default export.
+const { ConfigResourceTypes } = kafkajs;
 
 export interface TopicSettings {
   readonly partitions: number;

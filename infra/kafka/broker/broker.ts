@@ -7,9 +7,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * A real Apache Kafka 3.9.1 broker in KRaft mode (one node, broker and controller), run from
- * Maven Central's jars with the machine's Java: no Docker. For tests, the relay benchmark and
- * `npm run kafka:broker`. Stopped by its process id, never by name.
+ * A real Apache Kafka 3.9.1 broker in KRaft mode (one node, broker and controller), or a
+ * cluster of such nodes, run from Maven Central's jars with the machine's Java: no Docker.
+ * For tests, the relay benchmark and `npm run kafka:broker`. Stopped by process id, never by
+ * name.
  */
 
 const run = promisify(execFile);
@@ -77,11 +78,30 @@ export function freeLoopbackPort(): Promise<number> {
   });
 }
 
-const serverProperties = (dir: string, port: number, controllerPort: number) =>
-  `${[
+interface NodeSettings {
+  readonly dir: string;
+  readonly nodeId: number;
+  readonly port: number;
+  readonly controllerPort: number;
+  /** `1@127.0.0.1:PORT,2@…`: every controller of the cluster. */
+  readonly voters: string;
+  /** Replication of the internal topics and new topics; min ISR is one less (at least 1). */
+  readonly replication: number;
+}
+
+const serverProperties = ({
+  dir,
+  nodeId,
+  port,
+  controllerPort,
+  voters,
+  replication,
+}: NodeSettings) => {
+  const minIsr = Math.max(1, replication - 1);
+  return `${[
     'process.roles=broker,controller',
-    'node.id=1',
-    `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+    `node.id=${nodeId}`,
+    `controller.quorum.voters=${voters}`,
     `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
     `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
     'controller.listener.names=CONTROLLER',
@@ -89,17 +109,18 @@ const serverProperties = (dir: string, port: number, controllerPort: number) =>
     'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
     `log.dirs=${join(dir, 'data')}`,
     'num.partitions=1',
-    'default.replication.factor=1',
-    'offsets.topic.replication.factor=1',
+    `default.replication.factor=${replication}`,
+    `offsets.topic.replication.factor=${replication}`,
     // Fewer than the default 50: the group coordinator's topic is created in a second, not ten.
     'offsets.topic.num.partitions=3',
-    'transaction.state.log.replication.factor=1',
-    'transaction.state.log.min.isr=1',
-    'min.insync.replicas=1',
+    `transaction.state.log.replication.factor=${replication}`,
+    `transaction.state.log.min.isr=${minIsr}`,
+    `min.insync.replicas=${minIsr}`,
     'group.initial.rebalance.delay.ms=0',
     'auto.create.topics.enable=false',
     'log.flush.interval.messages=9223372036854775807',
   ].join('\n')}\n`;
+};
 
 const JVM_OPTIONS = (heapMb: number) => [
   `-Xmx${heapMb}m`,
@@ -113,16 +134,107 @@ const JVM_OPTIONS = (heapMb: number) => [
 /** Formats the storage on first use, starts the broker and waits until it serves (about 20 s). */
 export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<KafkaBroker> {
   const dir = resolve(options.dir);
-  await mkdir(dir, { recursive: true });
   const log = options.log ?? (() => {});
   const classpath = await kafkaClasspath(log);
   const port = options.port ?? (await freeLoopbackPort());
   const controllerPort = options.controllerPort ?? (await freeLoopbackPort());
+  const node = await prepareNode(
+    classpath,
+    {
+      dir,
+      nodeId: 1,
+      port,
+      controllerPort,
+      voters: `1@127.0.0.1:${controllerPort}`,
+      replication: 1,
+    },
+    randomBytes(16).toString('base64url'),
+    options.heapMb ?? 512,
+    log,
+  );
+  await node.start();
+  return node;
+}
+
+export interface KafkaClusterNode extends KafkaBroker {
+  readonly nodeId: number;
+  readonly dir: string;
+}
+
+export interface KafkaCluster {
+  /** Every node's `127.0.0.1:PORT`, comma-separated, for KAFKA_BROKERS. */
+  readonly brokers: string;
+  readonly nodes: readonly KafkaClusterNode[];
+  /** The node that is the KRaft quorum's leader now (the active controller). */
+  activeController(): Promise<KafkaClusterNode>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `nodes` KRaft nodes on loopback, each broker and controller, one `controller.quorum.voters`
+ * list naming all of them, internal topics replicated `nodes` times with min ISR one less
+ * (3 nodes: 3 and 2). Started together: a node waits for the quorum before it serves.
+ */
+export async function startKafkaCluster(options: {
+  readonly dir: string;
+  readonly nodes?: number;
+  readonly heapMb?: number;
+  readonly log?: (line: string) => void;
+}): Promise<KafkaCluster> {
+  const log = options.log ?? (() => {});
+  const classpath = await kafkaClasspath(log);
+  const count = options.nodes ?? 3;
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const ports = await Promise.all(
+    ids.map(async () => [await freeLoopbackPort(), await freeLoopbackPort()] as const),
+  );
+  const voters = ids.map((id, i) => `${id}@127.0.0.1:${ports[i]?.[1]}`).join(',');
+  const clusterId = randomBytes(16).toString('base64url');
+  const nodes = await Promise.all(
+    ids.map(async (nodeId, i) => {
+      const [port, controllerPort] = ports[i] as readonly [number, number];
+      const dir = join(resolve(options.dir), `node-${nodeId}`);
+      const settings = { dir, nodeId, port, controllerPort, voters, replication: count };
+      const node = await prepareNode(classpath, settings, clusterId, options.heapMb ?? 384, log);
+      return { ...node, nodeId, dir };
+    }),
+  );
+  await Promise.all(nodes.map((node) => node.start()));
+  return {
+    brokers: nodes.map((node) => node.brokers).join(','),
+    nodes,
+    async activeController() {
+      // The newest "active controller" line across the nodes' logs names the quorum's leader.
+      let best: { epoch: number; node: KafkaClusterNode } | undefined;
+      for (const node of nodes) {
+        const text = await readFile(join(node.dir, 'broker.log'), 'utf8').catch(() => '');
+        for (const match of text.matchAll(/Becoming the active controller at epoch (\d+)/g)) {
+          const epoch = Number(match[1]);
+          if (!best || epoch > best.epoch) best = { epoch, node };
+        }
+      }
+      if (!best) throw new Error('no node has become the active controller');
+      return best.node;
+    },
+    async stop() {
+      await Promise.all(nodes.map((node) => node.stop()));
+    },
+  };
+}
+
+async function prepareNode(
+  classpath: string,
+  settings: NodeSettings,
+  clusterId: string,
+  heapMb: number,
+  log: (line: string) => void,
+): Promise<KafkaBroker> {
+  const { dir, port } = settings;
+  await mkdir(dir, { recursive: true });
   const properties = join(dir, 'server.properties');
-  await writeFile(properties, serverProperties(dir, port, controllerPort));
+  await writeFile(properties, serverProperties(settings));
   if (!existsSync(join(dir, 'data', 'meta.properties'))) {
     // A cluster id is 16 random bytes, base64url without padding (as StorageTool random-uuid).
-    const clusterId = randomBytes(16).toString('base64url');
     await run(
       'java',
       [
@@ -150,13 +262,13 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Kaf
     const started = Date.now();
     const process = spawn(
       'java',
-      [...JVM_OPTIONS(options.heapMb ?? 512), '-cp', classpath, 'kafka.Kafka', properties],
+      [...JVM_OPTIONS(heapMb), '-cp', classpath, 'kafka.Kafka', properties],
       { stdio: ['ignore', out, out] },
     );
     closeSync(out);
     child = process;
     exited = new Promise((done) => process.once('exit', () => done()));
-    log(`kafka broker pid ${process.pid} on 127.0.0.1:${port}`);
+    log(`kafka node ${settings.nodeId} pid ${process.pid} on 127.0.0.1:${port}`);
     await waitUntilServing(process, logFile, started);
   }
 
@@ -188,7 +300,6 @@ export async function startKafkaBroker(options: KafkaBrokerOptions): Promise<Kaf
     clearTimeout(timer);
   }
 
-  await start();
   return {
     brokers: `127.0.0.1:${port}`,
     port,

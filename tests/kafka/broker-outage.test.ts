@@ -1,0 +1,273 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registrationBody, VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
+import type { IntegrationEvent } from '@contracts/integration/claim-integration-events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KafkaBroker, startKafkaBroker } from '@infra/kafka/broker/broker';
+import { createKafka } from '@infra/kafka/kafka-client';
+import { TestBrowser } from '../support/oidc-test-provider';
+import { type SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
+import { call, type PortalUnderTest, startPortalUnderTest } from '../faults/portal-under-test';
+import { percentile, summary } from './support/latency';
+import { readTopic } from './support/topic-reader';
+
+/**
+ * Issue 26: with the broker killed (SIGKILL) for 60 s while customers submit claims through
+ * the HTTP API, no command and no read model may notice: the relay holds no transaction
+ * across the Kafka send, so nothing holds the event store's readers back.
+ */
+const OUTAGE_MS = Number(process.env.KAFKA_OUTAGE_MS ?? 60_000);
+const BEFORE_MS = 25_000;
+const WARM_UP_MS = 5_000;
+const CUSTOMERS = 3;
+const THINK_MS = 150;
+const TOPIC = 'claims.claim-events';
+const CODE = /Code ?: ([A-Za-z0-9]+)/;
+
+const log = (line: string) => process.stdout.write(`[broker-outage] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Phase = 'warm-up' | 'before' | 'outage' | 'recovery';
+interface Submission {
+  readonly phase: Phase;
+  readonly customer: string;
+  readonly submissionId: string;
+  readonly confirmationNumber: string;
+  readonly postMs: number;
+  /** From the POST's start until GET /api/claims lists the claim. */
+  readonly dashboardMs: number;
+}
+interface HealthSample {
+  readonly at: number;
+  readonly phase: Phase;
+  readonly reachable: boolean | undefined;
+  readonly relayEventsBehind: number;
+  readonly relaySecondsBehind: number;
+  readonly projectionSecondsBehind: number;
+  readonly stalled: boolean;
+  readonly oldestOpenSeconds: number;
+}
+
+interface Health {
+  projections: Array<{ secondsBehind: number }>;
+  eventStore: { stalled: boolean; oldestOpenTransaction: { seconds: number } | null } | null;
+  kafka: {
+    broker: { reachable: boolean };
+    relay: { eventsBehind: number; secondsBehind: number };
+  } | null;
+}
+
+describe('the broker is killed for 60 s while customers submit claims (real portal, real Kafka)', () => {
+  let dir: string;
+  let broker: KafkaBroker;
+  let smtp: SmtpCapture;
+  let portal: PortalUnderTest;
+  const customers: Array<{ email: string; browser: TestBrowser }> = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'claims-kafka-outage-'));
+    [broker, smtp] = await Promise.all([startKafkaBroker({ dir, log }), startSmtpCapture()]);
+    portal = await startPortalUnderTest({
+      KAFKA_BROKERS: broker.brokers,
+      KAFKA_TOPIC: TOPIC,
+      KAFKA_TOPIC_PARTITIONS: '3',
+      SMTP_URL: smtp.url,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+    });
+    for (let i = 0; i < CUSTOMERS; i++) customers.push(await signedUpCustomer(i));
+  }, 300_000);
+
+  afterAll(async () => {
+    await portal?.stop();
+    await broker?.stop();
+    await smtp?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function signedUpCustomer(i: number) {
+    const browser = new TestBrowser();
+    const email = `outage.${i}.${Date.now()}@example.test`;
+    const json = async (path: string, body: unknown) =>
+      (await (await call(browser, portal.base, path, body)).json()) as Record<string, string>;
+    await browser.request(`${portal.base}/en/`);
+    const { userId } = await json('/api/banktech/account_creation', registrationBody({ email }));
+    const verified = await json('/api/banktech/verify_user', {
+      user_id: userId,
+      verification_code: await smtp.codeFor(email, CODE, 30_000),
+    });
+    expect(verified.status).toBe('ACCOUNT_OK');
+    const { flowId } = await json('/api/auth/flows', {});
+    await json(`/api/auth/flows/${flowId}/password`, { email, password: VALID_PASSWORD });
+    const otp = await smtp.codeFor(email, CODE, 30_000);
+    expect((await json(`/api/auth/flows/${flowId}/otp`, { otp })).status).toBe('COMPLETED');
+    await json('/api/auth/session/initiate', { flowId });
+    return { email, browser };
+  }
+
+  it('keeps every POST /api/claims within its pre-outage p99 + 50 %, every claim on the dashboard within 1 s; relay lag rises and falls; nothing lost, nothing mailed twice', async () => {
+    let phase: Phase = 'warm-up';
+    let running = true;
+    const submissions: Submission[] = [];
+    const failures: string[] = [];
+    const samples: HealthSample[] = [];
+
+    async function customerLoop(customer: { email: string; browser: TestBrowser }, c: number) {
+      let n = 0;
+      while (running) {
+        n += 1;
+        const at = phase;
+        const started = performance.now();
+        const answer = await call(customer.browser, portal.base, '/api/claims', {
+          policyNumber: `OUT-${c}-${n}`,
+          productCode: '210',
+          productType: 'Mortgage',
+          claimType: 'Job Loss',
+        });
+        const postMs = performance.now() - started;
+        if (answer.status !== 201) {
+          failures.push(`POST ${answer.status}: ${await answer.text()}`);
+          continue;
+        }
+        const { submissionId, confirmationNumber } = (await answer.json()) as {
+          submissionId: string;
+          confirmationNumber: string;
+        };
+        let dashboardMs = Number.POSITIVE_INFINITY;
+        while (performance.now() - started < 5_000) {
+          const list = (await (
+            await call(customer.browser, portal.base, '/api/claims')
+          ).json()) as {
+            claims: Array<{ submissionId: string }>;
+          };
+          if (list.claims.some((claim) => claim.submissionId === submissionId)) {
+            dashboardMs = performance.now() - started;
+            break;
+          }
+          await sleep(20);
+        }
+        submissions.push({
+          phase: at,
+          customer: customer.email,
+          submissionId,
+          confirmationNumber,
+          postMs,
+          dashboardMs,
+        });
+        await sleep(THINK_MS);
+      }
+    }
+
+    async function healthLoop() {
+      while (running) {
+        const health = (await (await fetch(`${portal.base}/api/health`)).json()) as Health;
+        samples.push({
+          at: Date.now(),
+          phase,
+          reachable: health.kafka?.broker.reachable,
+          relayEventsBehind: health.kafka?.relay.eventsBehind ?? -1,
+          relaySecondsBehind: health.kafka?.relay.secondsBehind ?? -1,
+          projectionSecondsBehind: Math.max(...health.projections.map((p) => p.secondsBehind)),
+          stalled: health.eventStore?.stalled ?? false,
+          oldestOpenSeconds: health.eventStore?.oldestOpenTransaction?.seconds ?? 0,
+        });
+        await sleep(500);
+      }
+    }
+
+    const loops = [...customers.map(customerLoop), healthLoop()];
+    await sleep(WARM_UP_MS);
+    phase = 'before';
+    await sleep(BEFORE_MS);
+    phase = 'outage';
+    await broker.kill();
+    const killedAt = Date.now();
+    log(`broker killed (kill -9) after ${submissions.length} claims`);
+    await sleep(OUTAGE_MS);
+    phase = 'recovery';
+    const restarting = Date.now();
+    await broker.start();
+    log(`broker down ${Date.now() - killedAt} ms (restart took ${Date.now() - restarting} ms)`);
+    const caughtUp = () => {
+      const last = samples.at(-1);
+      return last !== undefined && last.at > restarting && last.relayEventsBehind === 0;
+    };
+    for (const deadline = Date.now() + 120_000; !caughtUp() && Date.now() < deadline; )
+      await sleep(250);
+    const relayBackAt = Date.now();
+    await sleep(2_000);
+    running = false;
+    await Promise.all(loops);
+
+    const posts = (p: Phase) => submissions.filter((s) => s.phase === p).map((s) => s.postMs);
+    const before = posts('before').sort((a, b) => a - b);
+    const p99 = percentile(before, 99);
+    const bound = p99 * 1.5;
+    for (const p of ['before', 'outage', 'recovery'] as const) log(summary(p, posts(p)));
+    const dashboard = submissions.map((s) => s.dashboardMs).sort((a, b) => a - b);
+    log(summary('dashboard (POST start → listed)', dashboard));
+    const relayPeak = Math.max(...samples.map((s) => s.relayEventsBehind));
+    const relaySecondsPeak = Math.max(...samples.map((s) => s.relaySecondsBehind));
+    log(
+      `pre-outage p99 ${p99.toFixed(1)} ms, bound ${bound.toFixed(1)} ms; relay lag peak ${relayPeak} events / ${relaySecondsPeak.toFixed(1)} s; relay back to 0 ${relayBackAt - restarting} ms after the restart began`,
+    );
+    log(
+      `projection secondsBehind max ${Math.max(...samples.map((s) => s.projectionSecondsBehind)).toFixed(2)} s; oldest open xid max ${Math.max(...samples.map((s) => s.oldestOpenSeconds)).toFixed(2)} s`,
+    );
+
+    expect(failures).toEqual([]);
+    expect(before.length).toBeGreaterThan(50);
+    expect(posts('outage').length).toBeGreaterThan(100);
+    const slow = submissions.filter((s) => s.phase === 'outage' && s.postMs > bound);
+    expect(slow.map((s) => Math.round(s.postMs))).toEqual([]);
+    expect(submissions.filter((s) => s.dashboardMs > 1_000)).toEqual([]);
+    // Health: the broker seen gone and back; the relay's lag rose during the outage and fell.
+    const outage = samples.filter((s) => s.phase === 'outage');
+    expect(outage.some((s) => s.reachable === false)).toBe(true);
+    expect(Math.max(...outage.map((s) => s.relayEventsBehind))).toBeGreaterThan(50);
+    expect(Math.max(...outage.map((s) => s.relaySecondsBehind))).toBeGreaterThan(30);
+    expect(samples.at(-1)).toMatchObject({ reachable: true, relayEventsBehind: 0 });
+    // No read model fell behind and no transaction held the log's readers back.
+    expect(samples.filter((s) => s.stalled)).toEqual([]);
+    expect(Math.max(...samples.map((s) => s.projectionSecondsBehind))).toBeLessThan(1);
+
+    // Nothing lost: every claim's submission on the topic.
+    const kafka = createKafka({ brokers: broker.brokers, clientId: 'outage-reader' });
+    const wanted = new Set(submissions.map((s) => s.submissionId));
+    const submittedOnTopic = (messages: readonly { event: IntegrationEvent }[]) =>
+      new Set(
+        messages.filter((m) => m.event.type === 'claim.submitted').map((m) => m.event.claimId),
+      );
+    const messages = await readTopic(
+      kafka,
+      TOPIC,
+      (m) => [...wanted].every((id) => submittedOnTopic(m).has(id)),
+      120_000,
+    );
+    const ids = messages.map((m) => m.event.eventId);
+    log(
+      `${submissions.length} claims; ${messages.length} messages on the topic, ${ids.length - new Set(ids).size} re-published`,
+    );
+
+    // Nothing mailed twice: one "claim received" mail per claim, counted per recipient.
+    const received = () =>
+      smtp.messages.filter((mail) =>
+        submissions.some((s) => mail.subject?.includes(s.confirmationNumber)),
+      );
+    await expect
+      .poll(() => received().length, { timeout: 120_000, interval: 500 })
+      .toBeGreaterThanOrEqual(submissions.length);
+    await sleep(3_000);
+    const perRecipientAndClaim = new Map<string, number>();
+    for (const mail of received()) {
+      const to = (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address ?? '';
+      const key = `${to} ${mail.subject}`;
+      perRecipientAndClaim.set(key, (perRecipientAndClaim.get(key) ?? 0) + 1);
+    }
+    const twice = [...perRecipientAndClaim].filter(([, n]) => n > 1);
+    log(`${received().length} claim mails for ${submissions.length} claims; ${twice.length} twice`);
+    expect(twice).toEqual([]);
+    expect(perRecipientAndClaim.size).toBe(submissions.length);
+  }, 600_000);
+});
