@@ -138,6 +138,9 @@ export function startRelay(options: RelayOptions): Relay {
       // Retries inside one connection never duplicate or reorder a message.
       idempotent: true,
       maxInFlightRequests: 1,
+      // Retried at most a second apart: a send resumes within a second of a new partition
+      // leader (or the broker's return), instead of waiting out a backoff grown to 5 s.
+      retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 30 },
     });
     await Promise.race([stopping, created.connect()]);
     producer = created;

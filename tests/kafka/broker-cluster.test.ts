@@ -169,10 +169,17 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
       );
 
       // Nothing lost: every event on the topic, each claim's in order.
-      const stored: RecordedEvent[] = await store.readAll({
-        after: { commit: 0n, prepare: 0n },
-        maxCount: 100_000,
-      });
+      // Read once every append is readable (a short transaction may still hold the horizon).
+      let stored: RecordedEvent[] = [];
+      await expect
+        .poll(
+          async () => {
+            stored = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 100_000 });
+            return stored.length;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(CLAIMS);
       const expected = new Map<string, string[]>();
       const states = new Map<string, RelayClaimState | undefined>();
       for (const event of stored) {
