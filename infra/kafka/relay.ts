@@ -67,6 +67,8 @@ export interface RelayStatus {
 }
 
 export interface Relay {
+  /** Resolves once the topic exists (created or found and checked). */
+  readonly topicReady: Promise<void>;
   /** Resolves once the relay has published everything in the log at least once. */
   readonly caughtUp: Promise<void>;
   readonly name: string;
@@ -96,6 +98,10 @@ export function startRelay(options: RelayOptions): Relay {
   let stopped = false;
   let producer: Producer | undefined;
   let status: RelayStatus = { role: 'starting' };
+  let markTopicReady: () => void = () => {};
+  const topicReady = new Promise<void>((resolve) => {
+    markTopicReady = resolve;
+  });
   let markCaughtUp: () => void = () => {};
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
@@ -124,6 +130,7 @@ export function startRelay(options: RelayOptions): Relay {
         minInsyncReplicas: options.minInsyncReplicas,
       });
       status = { ...status, topic };
+      markTopicReady();
       options.onTopic?.(topic);
     } finally {
       await admin.disconnect();
@@ -330,6 +337,7 @@ export function startRelay(options: RelayOptions): Relay {
   })();
 
   return {
+    topicReady,
     caughtUp,
     name,
     status: () => status,

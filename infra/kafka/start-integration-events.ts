@@ -5,7 +5,10 @@ import type { Mailer } from '@contracts/mail';
 import type { Config } from '../config/config';
 import { brokerProbe, registerKafkaHealth, relayHealth } from './kafka-health';
 import { createKafka } from './kafka-client';
-import { startNotificationConsumer } from './notifications/notification-consumer';
+import {
+  type NotificationConsumer,
+  startNotificationConsumer,
+} from './notifications/notification-consumer';
 import { postgresClaimantDirectory } from './notifications/notify-claimant';
 import { startRelay } from './relay';
 
@@ -67,19 +70,25 @@ export function startIntegrationEvents(
   void relay.caughtUp.then(() =>
     log.info({ topic: config.KAFKA_TOPIC }, 'kafka relay caught up with the event store'),
   );
-  const consumer =
-    config.KAFKA_NOTIFICATIONS === 'on'
-      ? startNotificationConsumer({
-          kafka,
-          topic: config.KAFKA_TOPIC,
-          groupId: config.KAFKA_NOTIFICATIONS_GROUP,
-          pool: ports.pool,
-          mailer: ports.mailer,
-          directory: postgresClaimantDirectory(ports.pool),
-          portalUrl: config.PUBLIC_URL,
-          onError: (err) => log.error({ err }, 'claim notification failed; retrying'),
-        })
-      : undefined;
+  // The consumer joins once the relay made sure the topic exists: a group that subscribes to
+  // a topic not created yet can be left with no partitions until its metadata next refreshes.
+  let stopped = false;
+  let consumer: NotificationConsumer | undefined;
+  if (config.KAFKA_NOTIFICATIONS === 'on') {
+    void relay.topicReady.then(() => {
+      if (stopped) return;
+      consumer = startNotificationConsumer({
+        kafka,
+        topic: config.KAFKA_TOPIC,
+        groupId: config.KAFKA_NOTIFICATIONS_GROUP,
+        pool: ports.pool,
+        mailer: ports.mailer,
+        directory: postgresClaimantDirectory(ports.pool),
+        portalUrl: config.PUBLIC_URL,
+        onError: (err) => log.error({ err }, 'claim notification failed; retrying'),
+      });
+    });
+  }
   log.info(
     {
       brokers: config.KAFKA_BROKERS,
@@ -90,6 +99,7 @@ export function startIntegrationEvents(
   );
   return {
     async stop() {
+      stopped = true;
       registerKafkaHealth(undefined);
       await Promise.all([relay.stop(), consumer?.stop()]);
     },

@@ -218,16 +218,29 @@ describe('the broker is killed for 60 s while customers submit claims (real port
 
     expect(failures).toEqual([]);
     expect(before.length).toBeGreaterThan(50);
-    expect(posts('outage').length).toBeGreaterThan(100);
+    expect(posts('outage').length).toBeGreaterThan(OUTAGE_MS / 1_000);
     const slow = submissions.filter((s) => s.phase === 'outage' && s.postMs > bound);
     expect(slow.map((s) => Math.round(s.postMs))).toEqual([]);
     expect(submissions.filter((s) => s.dashboardMs > 1_000)).toEqual([]);
     // Health: the broker seen gone and back; the relay's lag rose during the outage and fell.
     const outage = samples.filter((s) => s.phase === 'outage');
     expect(outage.some((s) => s.reachable === false)).toBe(true);
-    expect(Math.max(...outage.map((s) => s.relayEventsBehind))).toBeGreaterThan(50);
-    expect(Math.max(...outage.map((s) => s.relaySecondsBehind))).toBeGreaterThan(30);
-    expect(samples.at(-1)).toMatchObject({ reachable: true, relayEventsBehind: 0 });
+    const outageLag = outage.map((s) => s.relayEventsBehind);
+    expect(outageLag.at(-1)).toBeGreaterThan(outageLag[0] as number);
+    expect(Math.max(...outageLag)).toBeGreaterThan(OUTAGE_MS / 1_000);
+    expect(Math.max(...samples.map((s) => s.relaySecondsBehind))).toBeGreaterThan(
+      OUTAGE_MS / 1_000,
+    );
+    // Once the submissions stop, the relay's lag falls to 0.
+    await expect
+      .poll(
+        async () => {
+          const health = (await (await fetch(`${portal.base}/api/health`)).json()) as Health;
+          return [health.kafka?.broker.reachable, health.kafka?.relay.eventsBehind];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([true, 0]);
     // No read model fell behind and no transaction held the log's readers back.
     expect(samples.filter((s) => s.stalled)).toEqual([]);
     expect(Math.max(...samples.map((s) => s.projectionSecondsBehind))).toBeLessThan(1);
@@ -251,9 +264,10 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     );
 
     // Nothing mailed twice: one "claim received" mail per claim, counted per recipient.
+    const confirmations = new Set(submissions.map((s) => s.confirmationNumber));
     const received = () =>
       smtp.messages.filter((mail) =>
-        submissions.some((s) => mail.subject?.includes(s.confirmationNumber)),
+        (mail.subject ?? '').split(' ').some((word) => confirmations.has(word)),
       );
     await expect
       .poll(() => received().length, { timeout: 120_000, interval: 500 })

@@ -248,8 +248,8 @@ async function prepareNode(
         classpath,
         'kafka.tools.StorageTool',
         'format',
-        '-t',
-        clusterId,
+        // One argument: an id may start with '-', which the tool would read as an option.
+        `--cluster-id=${clusterId}`,
         '-c',
         properties,
       ],
