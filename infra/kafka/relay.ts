@@ -145,9 +145,10 @@ export function startRelay(options: RelayOptions): Relay {
       // Retries inside one connection never duplicate or reorder a message.
       idempotent: true,
       maxInFlightRequests: 1,
-      // Retried at most a second apart: a send resumes within a second of a new partition
-      // leader (or the broker's return), instead of waiting out a backoff grown to 5 s.
-      retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 30 },
+      // Retried at most a second apart for about two minutes: a send resumes within a second
+      // of a new partition leader or of the broker's return, instead of failing and waiting
+      // out the subscription's backoff (up to 5 s) and a new producer's handshake.
+      retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 120 },
     });
     await Promise.race([stopping, created.connect()]);
     producer = created;
