@@ -64,7 +64,11 @@ export function startIntegrationEvents(
       ),
   });
   const probe = brokerProbe(
-    createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID, retries: 0 }),
+    createKafka({
+      brokers: config.KAFKA_BROKERS,
+      clientId: config.KAFKA_CLIENT_ID,
+      retry: { initialRetryTime: 100, retries: 0, maxRetryTime: 100 },
+    }),
   );
   registerKafkaHealth(() => relayHealth(ports, relay, probe));
   void relay.caughtUp.then(() =>
