@@ -1,8 +1,9 @@
+import type { InspectedFile } from '@contracts/claims/documents';
 import type { Claimant } from '@contracts/claims/events';
 import type { UploadedFile } from '@contracts/documents/document-storage';
 import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import { earlierAttempt, readClaimStream } from './claim-stream';
+import { earlierAttempt, readClaimStream, retryOnClaimChanged } from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
 import { inspectFile } from './inspect-file';
 import type { ClaimPorts } from './ports';
@@ -24,12 +25,24 @@ export async function addAdditionalDocuments(
   claimant: Claimant,
   context: CommandContext,
 ): Promise<AddedDocuments> {
+  const documents = await Promise.all(input.files.map(inspectFile));
+  // Adding documents commutes with any other write: a lost race decides again, and the
+  // limits are checked against the winner's documents too.
+  return retryOnClaimChanged(() => addOnce(ports, input, documents, claimant, context));
+}
+
+async function addOnce(
+  ports: ClaimPorts,
+  input: { readonly submissionId: string; readonly files: readonly UploadedFile[] },
+  documents: readonly InspectedFile[],
+  claimant: Claimant,
+  context: CommandContext,
+): Promise<AddedDocuments> {
   const { submissionId, files } = input;
   const stream = await readClaimStream(ports.eventStore, submissionId);
   const earlier = earlierAttempt(stream, context);
   if (earlier) return { submissionId, position: earlier.position, appended: false };
 
-  const documents = await Promise.all(files.map(inspectFile));
   const events = decideAdditionalDocuments(
     {
       type: 'AddAdditionalDocuments',

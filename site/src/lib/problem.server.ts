@@ -5,6 +5,7 @@ import {
   DomainError,
   type ErrorCode,
   type FieldError,
+  StaleVersionError,
   ValidationError,
 } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
@@ -22,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PRECONDITION_FAILED: 412,
+  PRECONDITION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -36,6 +38,7 @@ const TITLE: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   CONFLICT: 'Conflicting change',
   PRECONDITION_FAILED: 'The resource changed meanwhile',
+  PRECONDITION_REQUIRED: 'The write must name the version it is based on (If-Match)',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests',
@@ -82,6 +85,14 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
     return problem(error.code, requestId, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });
+  }
+  if (error instanceof StaleVersionError) {
+    const response = problem(error.code, requestId, {
+      currentVersion: error.currentVersion,
+      changes: error.changes,
+    });
+    response.headers.set('etag', `"${error.currentVersion}"`);
+    return response;
   }
   if (error instanceof ConflictError && error.fieldErrors.length > 0) {
     return problem(error.code, requestId, {
