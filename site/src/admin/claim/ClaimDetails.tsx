@@ -8,7 +8,9 @@ import {
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
-import { staffJson } from '../staff-api';
+import { staffJsonVersioned } from '../staff-api';
+import { carriedEdits, collidingFields, type SaveConflict, saveConflictOf } from './claim-conflict';
+import { ConflictDialog } from './ConflictDialog';
 import { ClaimSummary } from './ClaimSummary';
 import {
   acceptsAmountTyping,
@@ -19,6 +21,7 @@ import {
   claimNumberTypingError,
   dateFieldError,
   differs,
+  editedFields,
   formValuesOf,
   isClaimStatus,
   saveBody,
@@ -30,10 +33,21 @@ import { saveFailure } from './save-failure';
 
 interface Props {
   readonly claim: ClaimRecord;
+  /** The ETag the claim was read with: every save sends it as If-Match (decision 048). */
+  readonly etag: string;
   readonly onDirty: (dirty: boolean) => void;
-  readonly onSaved: (claim: ClaimRecord) => void;
+  /** The claim as saved or reloaded, with its new ETag. */
+  readonly onSaved: (claim: ClaimRecord, etag: string) => void;
   readonly onToast: (toast: ToastMessage) => void;
 }
+
+/** Edits to put back once a reloaded claim arrives (after a conflict). */
+interface Carried {
+  readonly values: Partial<ClaimFormValues>;
+  readonly letter: ChosenFile | undefined;
+}
+
+const versionOf = (etag: string) => Number(/\d+/.exec(etag)?.[0] ?? 0);
 
 const text = ADMIN_TEXT.claim;
 const FIELD_ORDER: readonly ClaimFormField[] = [
@@ -51,14 +65,21 @@ function toast(kind: ToastMessage['kind'], message: string): ToastMessage {
 }
 
 /** The Claim Details tab: the claim as submitted, and the staff edit form (staff spec §2, §5, §8). */
-export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
+export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) {
   const stored = useMemo(() => formValuesOf(claim), [claim]);
   const [values, setValues] = useState<ClaimFormValues>(stored);
   const [errors, setErrors] = useState<ClaimFormErrors>({});
   const [letter, setLetter] = useState<ChosenFile>();
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<SaveConflict>();
+  const carried = useRef<Carried>(undefined);
   const form = useRef<HTMLFormElement>(null);
   const changed = differs(stored, values) || letter !== undefined;
+  const edited: ClaimFormField[] = [
+    ...editedFields(stored, values),
+    ...(letter ? (['decisionLetter'] as const) : []),
+  ];
+  const colliding = conflict ? collidingFields(edited, conflict) : [];
 
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
@@ -67,7 +88,81 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
     setErrors({});
     setLetter(undefined);
   };
-  useEffect(reset, [stored]);
+  // A new claim (saved or reloaded) resets the form, then puts back edits carried over a conflict.
+  useEffect(() => {
+    const carry = carried.current;
+    carried.current = undefined;
+    setValues({ ...stored, ...carry?.values });
+    setErrors({});
+    setLetter(carry?.letter);
+  }, [stored]);
+
+  async function send(ifMatch: string, overwriting?: number) {
+    const decisionLetter = letter && {
+      name: letter.fileName,
+      data: await dataUrlOf(letter.file),
+    };
+    const saved = await staffJsonVersioned<ClaimRecord>(`/api/admin/claims/${claim.submissionId}`, {
+      method: 'POST',
+      headers: { 'if-match': ifMatch },
+      body: JSON.stringify({
+        ...saveBody(stored, values),
+        ...(decisionLetter ? { decisionLetter } : {}),
+        ...(overwriting === undefined ? {} : { overwriting }),
+      }),
+    });
+    setConflict(undefined);
+    onToast(toast('success', ADMIN_TEXT.messages.saved));
+    onSaved(saved.body, saved.etag);
+  }
+
+  function failed(error: unknown) {
+    const stale = saveConflictOf(error);
+    if (stale) {
+      setConflict(stale);
+      return;
+    }
+    const failure = saveFailure(error, letter !== undefined);
+    setErrors(failure.fieldErrors);
+    onToast(toast('error', failure.message));
+  }
+
+  /** After a conflict: the claim as stored now, with the person's edits that do not collide. */
+  async function reload(keepEdits: boolean) {
+    setSaving(true);
+    try {
+      const fresh = await staffJsonVersioned<ClaimRecord>(
+        `/api/admin/claims/${claim.submissionId}`,
+      );
+      carried.current = keepEdits
+        ? {
+            values: carriedEdits(values, edited, colliding),
+            letter: colliding.includes('decisionLetter') ? undefined : letter,
+          }
+        : undefined;
+      setConflict(undefined);
+      onSaved(fresh.body, fresh.etag);
+      onToast(
+        toast('success', keepEdits ? ADMIN_TEXT.conflict.reloaded : ADMIN_TEXT.conflict.discarded),
+      );
+    } catch (error) {
+      failed(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function overwrite() {
+    if (!conflict) return;
+    setSaving(true);
+    try {
+      await send(`"${conflict.currentVersion}"`, versionOf(etag));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setSaving(false);
+    }
+  }
 
   const update = (field: keyof ClaimFormValues, value: string, error?: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -88,23 +183,9 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
     }
     setSaving(true);
     try {
-      const decisionLetter = letter && {
-        name: letter.fileName,
-        data: await dataUrlOf(letter.file),
-      };
-      const saved = await staffJson<ClaimRecord>(`/api/admin/claims/${claim.submissionId}`, {
-        method: 'POST',
-        body: JSON.stringify({
-          ...saveBody(values),
-          ...(decisionLetter ? { decisionLetter } : {}),
-        }),
-      });
-      onToast(toast('success', ADMIN_TEXT.messages.saved));
-      onSaved(saved);
+      await send(etag);
     } catch (error) {
-      const failure = saveFailure(error, letter !== undefined);
-      setErrors(failure.fieldErrors);
-      onToast(toast('error', failure.message));
+      failed(error);
     } finally {
       setSaving(false);
     }
@@ -270,6 +351,14 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
           </button>
         </div>
       </form>
+      <ConflictDialog
+        conflict={conflict}
+        colliding={colliding}
+        busy={saving}
+        onKeep={() => reload(true)}
+        onOverwrite={overwrite}
+        onDiscard={() => reload(false)}
+      />
     </div>
   );
 }
