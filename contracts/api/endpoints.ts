@@ -118,6 +118,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'stageDraftDocuments',
     summary: "Stage documents of one kind in the customer's draft (checked by the claim's rules)",
     audience: 'customer',
+    parameters: [idempotencyKeyParameter],
     body: stageDraftDocumentsBodySchema,
     success: {
       status: 201,
@@ -149,6 +150,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'submitClaimDraft',
     summary: 'Submit the draft as a claim with its staged documents',
     audience: 'customer',
+    parameters: [idempotencyKeyParameter],
     success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
     errors: [400, 401, 404, 409],
   },
