@@ -19,6 +19,7 @@ import {
   openApiHarness,
   submitSampleClaim,
   renamedExecutable,
+  staffEtag,
   staffMember,
 } from './api-harness';
 
@@ -76,10 +77,11 @@ describe('uploads are parsed, not just sniffed', () => {
     for (const [name, bytes] of Object.entries(CORPUS).filter(([n]) => n.endsWith('.pdf'))) {
       const response = await amend(
         apiContext(
-          jsonRequest(`/api/admin/claims/${submissionId}`, {
-            claimNumber: 'UP1',
-            decisionLetter: file(name, bytes, 'application/pdf'),
-          }),
+          jsonRequest(
+            `/api/admin/claims/${submissionId}`,
+            { claimNumber: 'UP1', decisionLetter: file(name, bytes, 'application/pdf') },
+            { 'if-match': await staffEtag(submissionId) },
+          ),
           { submissionId },
           { staff: staffMember },
         ),
@@ -113,10 +115,14 @@ describe('uploads are parsed, not just sniffed', () => {
   it('downloads a letter under its Unicode name, with an ASCII fallback', async () => {
     const saved = await amend(
       apiContext(
-        jsonRequest(`/api/admin/claims/${submissionId}`, {
-          claimNumber: 'UP2',
-          decisionLetter: file('décision été.pdf', samplePdf('décision'), 'application/pdf'),
-        }),
+        jsonRequest(
+          `/api/admin/claims/${submissionId}`,
+          {
+            claimNumber: 'UP2',
+            decisionLetter: file('décision été.pdf', samplePdf('décision'), 'application/pdf'),
+          },
+          { 'if-match': await staffEtag(submissionId) },
+        ),
         { submissionId },
         { staff: staffMember },
       ),
