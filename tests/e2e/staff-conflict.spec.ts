@@ -5,6 +5,7 @@ import {
   submitClaimThroughApi,
   uniqueEmail,
 } from './support/customers';
+import { expectAccessible } from './support/accessibility';
 import { openHydrated } from './support/hydration';
 import { amendAsStaff, signInStaff } from './support/staff';
 
@@ -60,6 +61,8 @@ test('the second of two staff saves gets a dialog naming the first one’s chang
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Benefit amount: $0.00 → $2,222.22')).toBeVisible();
   await expect(dialog.getByText(new RegExp(`by ${MARC}`))).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Reload, keeping my edits' })).toBeFocused();
+  await expectAccessible(claire);
   // Her edit touches another field: no overwrite is offered, and nothing was saved.
   await expect(dialog.getByRole('button', { name: 'Save mine over theirs' })).toHaveCount(0);
   expect(await stored(claire, submissionId)).toMatchObject({

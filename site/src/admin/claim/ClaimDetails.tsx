@@ -1,15 +1,10 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CLAIM_STATUSES, type ClaimStatus } from '@contracts/claims/catalogue';
 import type { ClaimRecord } from '@services/claims/claim';
-import {
-  type ChosenFile,
-  dataUrlOf,
-} from '@site/islands/customer/additional-documents/chosen-file';
+import type { ChosenFile } from '@site/islands/customer/additional-documents/chosen-file';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
-import { staffJsonVersioned } from '../staff-api';
-import { carriedEdits, collidingFields, type SaveConflict, saveConflictOf } from './claim-conflict';
 import { ConflictDialog } from './ConflictDialog';
 import { ClaimSummary } from './ClaimSummary';
 import {
@@ -21,15 +16,13 @@ import {
   claimNumberTypingError,
   dateFieldError,
   differs,
-  editedFields,
   formValuesOf,
   isClaimStatus,
-  saveBody,
   withStatus,
 } from './claim-form';
 import { LetterField } from './LetterField';
 import { ReasonField } from './ReasonField';
-import { saveFailure } from './save-failure';
+import { useClaimSave } from './use-claim-save';
 
 interface Props {
   readonly claim: ClaimRecord;
@@ -40,14 +33,6 @@ interface Props {
   readonly onSaved: (claim: ClaimRecord, etag: string) => void;
   readonly onToast: (toast: ToastMessage) => void;
 }
-
-/** Edits to put back once a reloaded claim arrives (after a conflict). */
-interface Carried {
-  readonly values: Partial<ClaimFormValues>;
-  readonly letter: ChosenFile | undefined;
-}
-
-const versionOf = (etag: string) => Number(/\d+/.exec(etag)?.[0] ?? 0);
 
 const text = ADMIN_TEXT.claim;
 const FIELD_ORDER: readonly ClaimFormField[] = [
@@ -70,16 +55,19 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
   const [values, setValues] = useState<ClaimFormValues>(stored);
   const [errors, setErrors] = useState<ClaimFormErrors>({});
   const [letter, setLetter] = useState<ChosenFile>();
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<SaveConflict>();
-  const carried = useRef<Carried>(undefined);
   const form = useRef<HTMLFormElement>(null);
   const changed = differs(stored, values) || letter !== undefined;
-  const edited: ClaimFormField[] = [
-    ...editedFields(stored, values),
-    ...(letter ? (['decisionLetter'] as const) : []),
-  ];
-  const colliding = conflict ? collidingFields(edited, conflict) : [];
+  const saver = useClaimSave({
+    claim,
+    etag,
+    stored,
+    values,
+    letter,
+    setErrors,
+    onSaved,
+    toast: (kind, message) => onToast(toast(kind, message)),
+  });
+  const { saving } = saver;
 
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
@@ -89,80 +77,13 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     setLetter(undefined);
   };
   // A new claim (saved or reloaded) resets the form, then puts back edits carried over a conflict.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new claim only.
   useEffect(() => {
-    const carry = carried.current;
-    carried.current = undefined;
+    const carry = saver.takeCarried();
     setValues({ ...stored, ...carry?.values });
     setErrors({});
     setLetter(carry?.letter);
   }, [stored]);
-
-  async function send(ifMatch: string, overwriting?: number) {
-    const decisionLetter = letter && {
-      name: letter.fileName,
-      data: await dataUrlOf(letter.file),
-    };
-    const saved = await staffJsonVersioned<ClaimRecord>(`/api/admin/claims/${claim.submissionId}`, {
-      method: 'POST',
-      headers: { 'if-match': ifMatch },
-      body: JSON.stringify({
-        ...saveBody(stored, values),
-        ...(decisionLetter ? { decisionLetter } : {}),
-        ...(overwriting === undefined ? {} : { overwriting }),
-      }),
-    });
-    setConflict(undefined);
-    onToast(toast('success', ADMIN_TEXT.messages.saved));
-    onSaved(saved.body, saved.etag);
-  }
-
-  function failed(error: unknown) {
-    const stale = saveConflictOf(error);
-    if (stale) {
-      setConflict(stale);
-      return;
-    }
-    const failure = saveFailure(error, letter !== undefined);
-    setErrors(failure.fieldErrors);
-    onToast(toast('error', failure.message));
-  }
-
-  /** After a conflict: the claim as stored now, with the person's edits that do not collide. */
-  async function reload(keepEdits: boolean) {
-    setSaving(true);
-    try {
-      const fresh = await staffJsonVersioned<ClaimRecord>(
-        `/api/admin/claims/${claim.submissionId}`,
-      );
-      carried.current = keepEdits
-        ? {
-            values: carriedEdits(values, edited, colliding),
-            letter: colliding.includes('decisionLetter') ? undefined : letter,
-          }
-        : undefined;
-      setConflict(undefined);
-      onSaved(fresh.body, fresh.etag);
-      onToast(
-        toast('success', keepEdits ? ADMIN_TEXT.conflict.reloaded : ADMIN_TEXT.conflict.discarded),
-      );
-    } catch (error) {
-      failed(error);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function overwrite() {
-    if (!conflict) return;
-    setSaving(true);
-    try {
-      await send(`"${conflict.currentVersion}"`, versionOf(etag));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const update = (field: keyof ClaimFormValues, value: string, error?: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -181,14 +102,7 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
         ?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      await send(etag);
-    } catch (error) {
-      failed(error);
-    } finally {
-      setSaving(false);
-    }
+    await saver.save();
   }
 
   return (
@@ -352,12 +266,12 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
         </div>
       </form>
       <ConflictDialog
-        conflict={conflict}
-        colliding={colliding}
+        conflict={saver.conflict}
+        colliding={saver.colliding}
         busy={saving}
-        onKeep={() => reload(true)}
-        onOverwrite={overwrite}
-        onDiscard={() => reload(false)}
+        onKeep={saver.keep}
+        onOverwrite={saver.overwrite}
+        onDiscard={saver.discard}
       />
     </div>
   );
