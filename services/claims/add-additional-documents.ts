@@ -4,7 +4,7 @@ import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { earlierAttempt, readClaimStream } from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { appendWithObjects } from './stored-objects';
 
@@ -29,7 +29,7 @@ export async function addAdditionalDocuments(
   const earlier = earlierAttempt(stream, context);
   if (earlier) return { submissionId, position: earlier.position, appended: false };
 
-  const documents = await Promise.all(files.map(inspectFile));
+  const documents = await inspectFiles(ports.inspector, files);
   const events = decideAdditionalDocuments(
     {
       type: 'AddAdditionalDocuments',

@@ -14,7 +14,7 @@ import { type Claim, evolveClaim } from './claim';
 import { reserveClaimNumber } from './claim-number-reservations';
 import { type ClaimStream, earlierAttempt, readClaimStream } from './claim-stream';
 import { decideAmendment } from './decide-amendment';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { releaseNumberNotHeld } from './release-number';
 import { appendWithObjects, type ObjectToStore } from './stored-objects';
@@ -52,7 +52,8 @@ export async function amendClaim(
     return { submissionId, claim: stream.state, position: earlier.position, appended: false };
   }
 
-  const letter = input.decisionLetter && (await inspectFile(input.decisionLetter));
+  const letter =
+    input.decisionLetter && (await inspectFiles(ports.inspector, [input.decisionLetter]))[0];
   const events: readonly ClaimEvent[] = decideAmendment(
     {
       type: 'AmendClaim',

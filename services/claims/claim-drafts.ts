@@ -13,7 +13,7 @@ import { submitClaimRequestSchema } from '@contracts/claims/submit-claim-request
 import type { DocumentStorage, UploadedFile } from '@contracts/documents/document-storage';
 import { type FieldError, NotFoundError, ValidationError } from '@contracts/errors';
 import type { CommandContext } from '../shared/command-context';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
@@ -83,7 +83,7 @@ export async function stageDraftDocuments(
   }
   const added: StagedDocument[] = [];
   // Parsed before the draft is locked: a large PDF takes a moment.
-  const inspected = (await Promise.all(files.map(inspectFile))).map((file) => ({ ...file, kind }));
+  const inspected = (await inspectFiles(ports.inspector, files)).map((file) => ({ ...file, kind }));
   try {
     return await ports.drafts.change(
       customerId,

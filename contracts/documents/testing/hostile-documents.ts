@@ -253,3 +253,9 @@ export function shortPixelsPng(): Buffer {
     png.subarray(ihdrAt + 25),
   ]);
 }
+
+/** A one-page PDF padded with `count` small objects: legal, and slow and large for a parser. */
+export function manyObjectsPdf(count: number): Buffer {
+  const filler = Array.from({ length: count }, (_, index) => `<< /N ${index} /A [1 2 3] >>`);
+  return onePagePdf({ more: filler });
+}

@@ -16,7 +16,9 @@ import { judgeDocument } from './judge-document';
 
 describe('the document policy (decision 049)', () => {
   it('keeps real PDFs, PNGs and JPEGs', async () => {
-    expect(await judgeDocument(samplePdf('kept', 20_000))).toEqual({ contentType: 'application/pdf' });
+    expect(await judgeDocument(samplePdf('kept', 20_000))).toEqual({
+      contentType: 'application/pdf',
+    });
     expect(await judgeDocument(onePagePdf())).toEqual({ contentType: 'application/pdf' });
     expect(await judgeDocument(samplePng(64, 48))).toEqual({ contentType: 'image/png' });
     expect(await judgeDocument(sampleJpeg())).toEqual({ contentType: 'image/jpeg' });
@@ -36,7 +38,10 @@ describe('the document policy (decision 049)', () => {
   });
 
   it('refuses an object stream that inflates past the cap, without inflating it all', async () => {
-    expect(await judgeDocument(flateBomb())).toEqual({ contentType: undefined, refusal: 'tooComplex' });
+    expect(await judgeDocument(flateBomb())).toEqual({
+      contentType: undefined,
+      refusal: 'tooComplex',
+    });
   });
 
   it.each(Object.entries(activeContentPdfs()))('refuses %s as active content', async (_, pdf) => {
