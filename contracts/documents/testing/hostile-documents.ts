@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 import { sampleJpeg, samplePng } from './sample-documents';
 
 /**
@@ -91,15 +91,38 @@ export function pageTreeBomb(depth: number): Buffer {
   return buildPdf(objects);
 }
 
+const BOMB_HEADER = '5 0 ';
+
+const objectStreamBomb = (packed: Buffer) =>
+  onePagePdf({
+    more: [stream(`/Type /ObjStm /N 1 /First ${BOMB_HEADER.length} /Filter /FlateDecode`, packed)],
+  });
+
+/**
+ * Issue 25's bomb: an object stream of about 1 MB that inflates to 1 GB, deflated in
+ * pieces so that the test never holds the gigabyte (about 3 s).
+ */
+export async function gigabyteFlateBomb(inflatedMb = 1024): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9, memLevel: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+  deflate.write(Buffer.from(`${BOMB_HEADER}<< /Padding true >>`, 'latin1'));
+  for (let written = 0; written < inflatedMb; written += 1) {
+    if (!deflate.write(megabyte)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return objectStreamBomb(Buffer.concat(chunks));
+}
+
 /** An object stream whose few KB inflate to `inflatedBytes` of padding around one object. */
 export function flateBomb(inflatedBytes = 128 * 1024 * 1024): Buffer {
-  const header = '5 0 ';
+  const header = BOMB_HEADER;
   const body = Buffer.alloc(inflatedBytes, 0x20);
   body.write(`${header}<< /Padding true >>`, 0, 'latin1');
-  const packed = deflateSync(body, { level: 1 });
-  return onePagePdf({
-    more: [stream(`/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`, packed)],
-  });
+  return objectStreamBomb(deflateSync(body, { level: 1 }));
 }
 
 /** PDFs that act when opened, one per kind of active content of decision 049. */
