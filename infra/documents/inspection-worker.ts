@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { DocumentVerdict } from '@contracts/documents/document-inspector';
 import { judgeDocument } from '@services/claims/document-policy/judge-document';
@@ -10,6 +11,14 @@ export interface InspectionRequest {
 export interface InspectionAnswer {
   readonly id: number;
   readonly verdict: DocumentVerdict;
+}
+
+// On Linux the nice value belongs to the thread: this one yields the CPU to the event loop,
+// so requests are answered first while a file is judged.
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here (some containers): the deadlines still bound the work.
 }
 
 parentPort?.on('message', async ({ id, bytes }: InspectionRequest) => {

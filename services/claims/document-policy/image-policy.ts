@@ -138,6 +138,13 @@ function scanLength(buffer: Buffer, at: number): number {
   return index - at;
 }
 
+/** Cameras append more pictures after the first (MPF): JPEGs up to the file's own end marker. */
+function isMoreJpeg(tail: Buffer): boolean {
+  let end = tail.length;
+  while (end > 0 && tail[end - 1] === 0) end -= 1;
+  return tail[0] === 0xff && tail[1] === 0xd8 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9;
+}
+
 export function judgeJpeg(bytes: Uint8Array): DocumentVerdict {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 2;
@@ -179,6 +186,6 @@ export function judgeJpeg(bytes: Uint8Array): DocumentVerdict {
     }
   }
   if (pixels === 0 || scans === 0) return NOT_AN_IMAGE;
-  if (!onlyZeros(buffer.subarray(at))) return POLYGLOT;
+  if (!onlyZeros(buffer.subarray(at)) && !isMoreJpeg(buffer.subarray(at))) return POLYGLOT;
   return { contentType: 'image/jpeg' };
 }

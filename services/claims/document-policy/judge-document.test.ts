@@ -71,6 +71,13 @@ describe('the document policy (decision 049)', () => {
     expect(await judgeDocument(shortPixelsPng())).toEqual({ contentType: undefined });
   });
 
+  it('keeps a JPEG followed by more pictures (MPF), refuses one followed by anything else', async () => {
+    const twoPictures = Buffer.concat([sampleJpeg(), sampleJpeg()]);
+    expect(await judgeDocument(twoPictures)).toEqual({ contentType: 'image/jpeg' });
+    const withHtml = Buffer.concat([sampleJpeg(), Buffer.from('<html><script>x</script>')]);
+    expect(await judgeDocument(withHtml)).toEqual({ contentType: undefined, refusal: 'polyglot' });
+  });
+
   it('refuses an image with another file after its end', async () => {
     const withZip = Buffer.concat([samplePng(8, 8), Buffer.from('PK\x03\x04 more', 'latin1')]);
     expect(await judgeDocument(withZip)).toEqual({ contentType: undefined, refusal: 'polyglot' });
