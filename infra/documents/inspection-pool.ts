@@ -33,8 +33,13 @@ interface Job {
 
 interface Slot {
   worker: Worker | undefined;
-  job: (Job & { readonly id: number; timer: NodeJS.Timeout }) | undefined;
+  /** The worker has loaded the policy: deadlines start only then, not while it boots. */
+  ready: boolean;
+  job: (Job & { readonly id: number; timer?: NodeJS.Timeout }) | undefined;
 }
+
+/** Longest a new worker may take to load the policy before the pool gives up on it. */
+const STARTUP_MS = 60_000;
 
 /**
  * The worker file beside this one; in a bundle (the built site), where this module's own URL
@@ -59,6 +64,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
   const file = workerFile();
   const slots: Slot[] = Array.from({ length: options.workers }, () => ({
     worker: undefined,
+    ready: false,
     job: undefined,
   }));
   const queue: Job[] = [];
@@ -71,6 +77,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
     if (endWorker && slot.worker) {
       void slot.worker.terminate();
       slot.worker = undefined;
+      slot.ready = false;
     }
     if (job) {
       clearTimeout(job.timer);
@@ -89,8 +96,19 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
         stackSizeMb: 4,
       },
     });
-    worker.on('message', (answer: InspectionAnswer) => {
-      if (slot.worker === worker && slot.job?.id === answer.id) finish(slot, answer.verdict, false);
+    const startup = setTimeout(() => {
+      if (slot.worker === worker && !slot.ready) {
+        finish(slot, new Error(`inspection worker not ready after ${STARTUP_MS} ms`), true);
+      }
+    }, STARTUP_MS);
+    startup.unref();
+    worker.on('message', (message: InspectionAnswer | { readonly ready: true }) => {
+      if (slot.worker !== worker) return;
+      if ('ready' in message) {
+        clearTimeout(startup);
+        slot.ready = true;
+        send(slot);
+      } else if (slot.job?.id === message.id) finish(slot, message.verdict, false);
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (slot.worker !== worker) return;
@@ -104,15 +122,21 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
     return worker;
   }
 
-  function start(slot: Slot, job: Job): void {
-    const id = nextId++;
+  /** Hands the slot's file to its worker once that is ready, and starts the file's deadline. */
+  function send(slot: Slot): void {
+    const job = slot.job;
+    if (!job || !slot.worker || !slot.ready || job.timer) return;
     const wait = Math.max(0, Math.min(options.fileDeadlineMs, job.deadlineAt - Date.now()));
-    const timer = setTimeout(() => finish(slot, OVER_THE_CAPS, true), wait);
-    slot.job = { ...job, id, timer };
-    slot.worker ??= spawn(slot);
+    job.timer = setTimeout(() => finish(slot, OVER_THE_CAPS, true), wait);
     // A copy goes to the worker: the caller still needs its bytes to store them.
     const copy = new Uint8Array(job.bytes);
-    slot.worker.postMessage({ id, bytes: copy }, [copy.buffer]);
+    slot.worker.postMessage({ id: job.id, bytes: copy }, [copy.buffer]);
+  }
+
+  function start(slot: Slot, job: Job): void {
+    slot.job = { ...job, id: nextId++ };
+    slot.worker ??= spawn(slot);
+    send(slot);
   }
 
   function dispatch(): void {

@@ -31,3 +31,6 @@ parentPort?.on('message', async ({ id, bytes }: InspectionRequest) => {
   }
   parentPort?.postMessage({ id, verdict } satisfies InspectionAnswer);
 });
+
+// The policy's modules are loaded: the pool may start deadlines from here on.
+parentPort?.postMessage({ ready: true });
