@@ -93,9 +93,14 @@ export function pageTreeBomb(depth: number): Buffer {
 
 const BOMB_HEADER = '5 0 ';
 
-const objectStreamBomb = (packed: Buffer) =>
+const objectStreamBomb = (packed: Buffer, dictPadding = '') =>
   onePagePdf({
-    more: [stream(`/Type /ObjStm /N 1 /First ${BOMB_HEADER.length} /Filter /FlateDecode`, packed)],
+    more: [
+      stream(
+        `/Type /ObjStm /N 1 /First ${BOMB_HEADER.length} /Filter /FlateDecode${dictPadding}`,
+        packed,
+      ),
+    ],
   });
 
 /**
@@ -118,11 +123,11 @@ export async function gigabyteFlateBomb(inflatedMb = 1024): Promise<Buffer> {
 }
 
 /** An object stream whose few KB inflate to `inflatedBytes` of padding around one object. */
-export function flateBomb(inflatedBytes = 128 * 1024 * 1024): Buffer {
+export function flateBomb(inflatedBytes = 128 * 1024 * 1024, dictPadding = ''): Buffer {
   const header = BOMB_HEADER;
   const body = Buffer.alloc(inflatedBytes, 0x20);
   body.write(`${header}<< /Padding true >>`, 0, 'latin1');
-  return objectStreamBomb(deflateSync(body, { level: 1 }));
+  return objectStreamBomb(deflateSync(body, { level: 1 }), dictPadding);
 }
 
 /** PDFs that act when opened, one per kind of active content of decision 049. */

@@ -44,6 +44,26 @@ describe('the document policy (decision 049)', () => {
     });
   });
 
+  it('refuses a flate bomb the raw scan cannot see (its dictionary padded past the look-back): pdf-lib decodes under the cap', async () => {
+    const padded = flateBomb(64 * 1024 * 1024, ' '.repeat(10_000));
+    expect(await judgeDocument(padded)).toEqual({ contentType: undefined, refusal: 'tooComplex' });
+  });
+
+  it('refuses an LZW object stream (a filter the raw scan does not inflate)', async () => {
+    expect(
+      await judgeDocument(
+        onePagePdf({
+          more: [
+            '<< /Type /ObjStm /N 1 /First 4 /Filter /LZWDecode /Length 3 >>\nstream\nabc\nendstream',
+          ],
+        }),
+      ),
+    ).toEqual({
+      contentType: undefined,
+      refusal: 'tooComplex',
+    });
+  });
+
   it.each(Object.entries(activeContentPdfs()))('refuses %s as active content', async (_, pdf) => {
     expect(await judgeDocument(pdf)).toEqual({ contentType: undefined, refusal: 'activeContent' });
   });

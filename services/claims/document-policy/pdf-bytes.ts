@@ -15,6 +15,7 @@ export interface RawStream {
 
 /** More streams than this in at most 4 MB is a file built to be slow to read. */
 export const MAX_STREAMS = 50_000;
+const MAX_DICT_CHARS = 8 * 1024;
 
 const STREAM_KEYWORD = /\bstream(?:\r\n|\n|\r)/g;
 
@@ -40,8 +41,11 @@ export function rawStreams(text: string): RawStream[] | undefined {
   STREAM_KEYWORD.lastIndex = 0;
   for (let match = STREAM_KEYWORD.exec(text); match; match = STREAM_KEYWORD.exec(text)) {
     if (streams.length >= MAX_STREAMS) return undefined;
-    const objectStart = text.lastIndexOf('obj', match.index);
-    const dict = decodeNameEscapes(text.slice(objectStart < 0 ? 0 : objectStart + 3, match.index));
+    // Looking back a bounded way keeps this linear; a dictionary longer than that is still
+    // capped when pdf-lib decodes its stream.
+    const before = text.slice(Math.max(0, match.index - MAX_DICT_CHARS), match.index);
+    const objectStart = before.lastIndexOf('obj');
+    const dict = decodeNameEscapes(objectStart < 0 ? before : before.slice(objectStart + 3));
     const start = match.index + match[0].length;
     const end = streamEnd(text, start, dict);
     streams.push({ dict, start, end });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   PDFArray,
   type PDFContext,
@@ -52,6 +53,39 @@ const hasActiveName = (names: Iterable<string>) => {
 };
 
 class CapExceeded extends Error {}
+
+interface DecodeStreamPrototype {
+  ensureBuffer(this: unknown, requested: number): Uint8Array;
+  capped?: true;
+}
+
+/**
+ * Every decoder of pdf-lib (Flate, LZW, ASCII85, …) grows its output through one method: capped
+ * there, no stream pdf-lib decodes (object streams, xref streams) can inflate past the cap,
+ * whatever the raw scan missed. pdf-lib does not export the class; its CommonJS build, the
+ * one Node loads, is patched once per thread.
+ */
+/** Set when a decoder hit the cap: pdf-lib rethrows errors from inside its parser as its own. */
+let decodingCapHit = false;
+
+function capPdfLibDecoding(): void {
+  const require = createRequire(import.meta.url);
+  const decodeStream = require('pdf-lib/cjs/core/streams/DecodeStream.js') as {
+    default: { prototype: DecodeStreamPrototype };
+  };
+  const prototype = decodeStream.default.prototype;
+  if (prototype.capped) return;
+  const ensureBuffer = prototype.ensureBuffer;
+  prototype.ensureBuffer = function (requested: number) {
+    if (requested > PDF_CAPS.maxInflatedBytes) {
+      decodingCapHit = true;
+      throw new CapExceeded('decoded past the cap');
+    }
+    return ensureBuffer.call(this, requested);
+  };
+  prototype.capped = true;
+}
+capPdfLibDecoding();
 
 /** Every name in the parsed objects (those of object streams too), walked without recursion. */
 function* parsedNames(context: PDFContext): Generator<string> {
@@ -119,13 +153,16 @@ function countPages(context: PDFContext, root: PDFObject | undefined): number {
 }
 
 async function parse(bytes: Uint8Array): Promise<PDFDocument | undefined> {
+  decodingCapHit = false;
   try {
     return await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       throwOnInvalidObject: true,
       updateMetadata: false,
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof CapExceeded || decodingCapHit)
+      throw new CapExceeded('decoded past the cap');
     return undefined;
   }
 }
