@@ -235,5 +235,11 @@ describe('hostile files through the HTTP API (decision 049)', () => {
     expect(last.probes).toHaveLength(100);
     expect(Math.max(...last.probes)).toBeLessThan(100);
     expect(await events()).toBe(eventsBefore);
+    // The files were judged by the pool's worker threads, now idle.
+    const health = (await (await fetch(`${portal.base}/api/health`)).json()) as {
+      inspection: { workers: number; busy: number; queued: number };
+    };
+    expect(health.inspection).toMatchObject({ busy: 0, queued: 0 });
+    expect(health.inspection.workers).toBeGreaterThanOrEqual(1);
   }, 90_000);
 });
