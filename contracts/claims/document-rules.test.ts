@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_REFUSALS } from '../documents/document-inspector';
 import { additionalDocumentErrors, decisionLetterErrors } from './document-rules';
 import { claimMessage } from './messages';
 import { fileNameKey, sameFileName } from './documents';
@@ -36,7 +37,7 @@ describe('file names (decision 049)', () => {
   });
 
   it('says why the bytes were refused, in every customer language', () => {
-    for (const refusal of ['activeContent', 'polyglot', 'tooComplex', 'tooManyPixels'] as const) {
+    for (const refusal of DOCUMENT_REFUSALS) {
       const [error] = additionalDocumentErrors(
         [],
         [pdf('a.pdf', { contentType: undefined, refusal })],

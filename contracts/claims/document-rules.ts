@@ -51,6 +51,8 @@ function fileErrors(file: CheckedFile): DocumentError | undefined {
       return documentsError('documents.polyglot', { name });
     case 'tooComplex':
       return documentsError('documents.tooComplex', { name });
+    case 'notCheckedInTime':
+      return documentsError('documents.notCheckedInTime', { name });
     case 'tooManyPixels':
       return documentsError('documents.tooManyPixels', {
         name,
@@ -185,6 +187,7 @@ function letterFileError(letter: CheckedFile): LetterError | undefined {
   if (letter.refusal === 'activeContent') return error('decisionLetter.activeContent');
   if (letter.refusal === 'polyglot') return error('decisionLetter.polyglot');
   if (letter.refusal === 'tooComplex') return error('decisionLetter.tooComplex');
+  if (letter.refusal === 'notCheckedInTime') return error('decisionLetter.notCheckedInTime');
   const isPdf =
     letter.contentType === DECISION_LETTER_LIMITS.contentType &&
     extensionMatchesType(letter.fileName, DECISION_LETTER_LIMITS.contentType);

@@ -84,6 +84,9 @@ export const DECISION_LETTER_MESSAGES = {
   'decisionLetter.tooComplex': {
     en: 'This PDF is too complex to check safely (its structure or size goes past our limits). Print it to PDF again and upload that copy.',
   },
+  'decisionLetter.notCheckedInTime': {
+    en: 'The letter could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
+  },
   'decisionLetter.nameHasControls': {
     en: 'The file name contains invisible characters that change its reading direction. Please rename the file.',
   },
@@ -115,6 +118,11 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
     en: 'Image "{name}" is too large: an image can have at most {maxMegapixels} megapixels.',
     fr: 'L’image « {name} » est trop grande : une image peut compter au plus {maxMegapixels} mégapixels.',
     cn: '图片“{name}”过大：图片最多只能有 {maxMegapixels} 百万像素。',
+  },
+  'documents.notCheckedInTime': {
+    en: 'File "{name}" could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
+    fr: 'Le fichier « {name} » n’a pas pu être vérifié à temps : de nombreux fichiers sont en cours de vérification. Veuillez réessayer dans quelques minutes.',
+    cn: '文件“{name}”未能及时完成检查：目前有大量文件正在检查。请几分钟后重试。',
   },
   'documents.nameHasControls': {
     en: 'The name of file "{name}" contains invisible characters that change its reading direction. Please rename the file.',

@@ -7,13 +7,16 @@ import type { AcceptedDocumentType } from './detect-document-type';
  * - `polyglot`: a file that is also another format (HTML, a ZIP archive, data after the end);
  * - `tooComplex`: over a cap while checking it (page-tree depth or shared nodes, inflated
  *   size, the memory or time a check may take);
- * - `tooManyPixels`: an image over `IMAGE_MAX_PIXELS`.
+ * - `tooManyPixels`: an image over `IMAGE_MAX_PIXELS`;
+ * - `notCheckedInTime`: still waiting for a free worker when its request's deadline passed
+ *   (the file may be fine: the portal was busy).
  */
 export const DOCUMENT_REFUSALS = [
   'activeContent',
   'polyglot',
   'tooComplex',
   'tooManyPixels',
+  'notCheckedInTime',
 ] as const;
 export type DocumentRefusal = (typeof DOCUMENT_REFUSALS)[number];
 

@@ -23,6 +23,7 @@ export interface InspectionPool extends DocumentInspector {
 }
 
 const OVER_THE_CAPS: DocumentVerdict = { contentType: undefined, refusal: 'tooComplex' };
+const NOT_IN_TIME: DocumentVerdict = { contentType: undefined, refusal: 'notCheckedInTime' };
 
 interface Job {
   readonly bytes: Uint8Array;
@@ -126,6 +127,10 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
   function send(slot: Slot): void {
     const job = slot.job;
     if (!job || !slot.worker || !slot.ready || job.timer) return;
+    if (job.deadlineAt <= Date.now()) {
+      finish(slot, NOT_IN_TIME, false);
+      return;
+    }
     const wait = Math.max(0, Math.min(options.fileDeadlineMs, job.deadlineAt - Date.now()));
     job.timer = setTimeout(() => finish(slot, OVER_THE_CAPS, true), wait);
     // A copy goes to the worker: the caller still needs its bytes to store them.
@@ -144,7 +149,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
       if (slot.job || closed) continue;
       let job = queue.shift();
       while (job && job.deadlineAt <= Date.now()) {
-        job.settle(OVER_THE_CAPS);
+        job.settle(NOT_IN_TIME);
         job = queue.shift();
       }
       if (!job) return;
