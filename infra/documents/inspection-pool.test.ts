@@ -67,7 +67,9 @@ describe('the inspection pool (decision 049)', () => {
     clearInterval(ticker);
     expect(verdicts).toEqual([TOO_COMPLEX]);
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(longestTick).toBeLessThan(100);
+    // Judged on this thread the file would hold it for about 1.5 s; a shared machine's
+    // scheduling alone can delay a 5 ms tick by 100 ms or so.
+    expect(longestTick).toBeLessThan(500);
   }, 30_000);
 
   it("bounds a call's files in all: those not judged by its deadline are refused", async () => {
