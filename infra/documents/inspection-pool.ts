@@ -80,6 +80,8 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
       slot.worker = undefined;
       slot.ready = false;
     }
+    // An idle worker does not keep the process alive; one with a file does (see start).
+    slot.worker?.unref();
     if (job) {
       clearTimeout(job.timer);
       if (outcome instanceof Error) job.fail(outcome);
@@ -141,6 +143,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
   function start(slot: Slot, job: Job): void {
     slot.job = { ...job, id: nextId++ };
     slot.worker ??= spawn(slot);
+    slot.worker.ref();
     send(slot);
   }
 
