@@ -123,7 +123,14 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     socket.destroy(error);
     return;
   }
-  rawRefusal(socket, { status: 400, field: 'request' }, '400 Bad Request');
+  // A HEAD request gets no body, even refused: its client would read one as the next answer.
+  const packet = 'rawPacket' in error ? String(error.rawPacket) : '';
+  rawRefusal(
+    socket,
+    { status: 400, field: 'request' },
+    '400 Bad Request',
+    !packet.startsWith('HEAD '),
+  );
 }
 
 /** CONNECT (a proxy tunnel) names no path of ours: 405, then the connection closes. */
@@ -131,12 +138,12 @@ export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   rawRefusal(socket, { status: 405, allow: ['GET', 'HEAD'] }, '405 Method Not Allowed');
 }
 
-function rawRefusal(socket: Duplex, refusal: Refusal, statusLine: string): void {
-  const body = problemBody(refusal, randomUUID());
+function rawRefusal(socket: Duplex, refusal: Refusal, statusLine: string, withBody = true): void {
+  const body = withBody ? problemBody(refusal, randomUUID()) : '';
   const headers = {
     ...securityHeaders('/api/', false),
     'content-type': 'application/problem+json',
-    'content-length': String(Buffer.byteLength(body)),
+    ...(withBody ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
     'cache-control': 'no-store',
     ...(refusal.status === 405 ? { allow: allowHeader(refusal.allow) } : {}),
     connection: 'close',

@@ -37,6 +37,13 @@ function refusalOf(context: APIContext): Refusal | undefined {
   return undefined;
 }
 
+/** Astro's own 404 for an API path no route matched (e.g. `/api/openapi.json/`) is a page: not here. */
+function apiAnswer(context: APIContext, response: Response): Response {
+  const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+  if (!isApiPath(context.url.pathname) || response.status !== 404 || !html) return response;
+  return notFoundResponse(context.locals.requestId);
+}
+
 async function refusePage(next: MiddlewareNext, pathname: string, refusal: Refusal) {
   const response = await next(errorPagePath(pathname, refusal.status));
   if (refusal.status === 405) response.headers.set('allow', refusal.allow);
@@ -48,9 +55,9 @@ async function refusePage(next: MiddlewareNext, pathname: string, refusal: Refus
  * (403), an unknown /api/ path (404), a method the route does not answer (405 with `Allow`).
  * problem+json under /api/, the error page elsewhere.
  */
-export const shapeRefusals: MiddlewareHandler = (context, next) => {
+export const shapeRefusals: MiddlewareHandler = async (context, next) => {
   const refusal = refusalOf(context);
-  if (!refusal) return next();
+  if (!refusal) return apiAnswer(context, await next());
   const { requestId } = context.locals;
   if (!isApiPath(context.url.pathname)) return refusePage(next, context.url.pathname, refusal);
   switch (refusal.status) {
