@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { allowedMethods, allowHeader } from './route-methods';
-import { isApiPath, securityHeaders } from './security-headers';
+import { isApiPath, mergedPolicy, securityHeaders } from './security-headers';
 import { settleForwardedHeaders, type TrustedProxies } from './trusted-proxies';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -86,9 +86,9 @@ export function createEdgeHandler(app: NodeHandler, options: EdgeOptions): NodeH
     settleForwardedHeaders(req, options.proxies);
     const https = 'encrypted' in req.socket || req.headers['x-forwarded-proto'] === 'https';
     const pathname = pathOf(req.url ?? '/');
-    for (const [name, value] of Object.entries(securityHeaders(pathname, https))) {
-      res.setHeader(name, value);
-    }
+    const headers = securityHeaders(pathname, https);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    keepOurPolicy(res, headers['content-security-policy'] ?? '');
     const refusal = refusalOf(req);
     if (!refusal) return app(req, res);
     res.setHeader('cache-control', 'no-store');
@@ -112,6 +112,27 @@ export function createEdgeHandler(app: NodeHandler, options: EdgeOptions): NodeH
     if (refusal.status === 400 && refusal.field === 'host') req.headers.host = 'localhost';
     app(req, res);
   };
+}
+
+/**
+ * A page Astro renders outside the middleware (its error pages after a failure) brings its own
+ * Content-Security-Policy with script hashes only: the framing rules are added as it is written.
+ */
+function keepOurPolicy(res: ServerResponse, ours: string): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find(
+      (arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    );
+    if (headers) {
+      const record = headers as Record<string, unknown>;
+      const key = Object.keys(record).find(
+        (name) => name.toLowerCase() === 'content-security-policy',
+      );
+      if (key && typeof record[key] === 'string') record[key] = mergedPolicy(record[key], ours);
+    }
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
 }
 
 /**

@@ -24,3 +24,13 @@ export function securityHeaders(pathname: string, https: boolean): Record<string
     ...(https ? { 'strict-transport-security': `max-age=${TWO_YEARS}; includeSubDomains` } : {}),
   };
 }
+
+/**
+ * Astro writes a page's script-src and style-src (hashes of every script and style it emits,
+ * `security.csp` in astro.config.mjs); ours adds framing and base rules to the same header.
+ */
+export function mergedPolicy(astroPolicy: string | null | undefined, ours: string): string {
+  if (!astroPolicy) return ours;
+  if (astroPolicy.includes(ours)) return astroPolicy;
+  return `${astroPolicy.trim().replace(/;?$/, ';')} ${ours}`;
+}

@@ -262,8 +262,8 @@ describe('fuzzing over HTTP: every answer has the refusal shape and the security
     const claims = await customer.request(`${portal.base}/api/claims`);
     const list = (await claims.json()) as { claims?: { submissionId: string }[] };
     claimId = list.claims?.[0]?.submissionId ?? '018f3a10-0000-7000-8000-00000000dead';
-    const home = await (await customer.request(`${portal.base}/en/`)).text();
-    asset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(home)?.[1] ?? asset;
+    const home = await (await fetch(`${portal.base}/en/`)).text();
+    asset = /"(\/_astro\/[^"]+\.js)"/.exec(home)?.[1] ?? asset;
   }, 240_000);
 
   afterAll(async () => {

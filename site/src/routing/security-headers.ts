@@ -1,17 +1,8 @@
 import type { MiddlewareHandler } from 'astro';
-import { securityHeaders } from '@infra/http/security-headers';
+import { mergedPolicy, securityHeaders } from '@infra/http/security-headers';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 
-export { securityHeaders };
-
-/**
- * Astro writes a page's script-src and style-src (hashes of every script and style it emits,
- * `security.csp` in astro.config.mjs); ours adds framing and base rules to the same header.
- */
-export function mergedPolicy(astroPolicy: string | null, ours: string): string {
-  if (!astroPolicy) return ours;
-  return `${astroPolicy.trim().replace(/;?$/, ';')} ${ours}`;
-}
+export { mergedPolicy, securityHeaders };
 
 /**
  * Every answer that passes the middleware is rendered per request (pages, API, redirects):
