@@ -19,7 +19,8 @@ const KNOWN_METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+// Underscores too: internal names such as a compose service (`claims_portal`) carry them.
+const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
 /** A host name or an IP literal, and at most one port: `host:port:port` or an empty Host is a 400. */
 const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
 
@@ -38,7 +39,8 @@ function refusalOf(req: IncomingMessage): Refusal | undefined {
     return { status: 400, field: 'url' };
   }
   const host = req.headers.host;
-  if (!host || !HOST.test(host)) return { status: 400, field: 'host' };
+  if (!host || !HOST.test(host) || Number(/:(\d+)$/.exec(host)?.[1] ?? 0) > 65_535)
+    return { status: 400, field: 'host' };
   if (!KNOWN_METHODS.has(req.method ?? '')) {
     return { status: 405, allow: allowedMethods(pathOf(url)) ?? ['GET', 'HEAD'] };
   }
