@@ -126,12 +126,17 @@ function keepOurPolicy(res: ServerResponse, ours: string): void {
     const headers = args.find(
       (arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
     );
-    if (headers) {
-      const record = headers as Record<string, unknown>;
-      const key = Object.keys(record).find(
-        (name) => name.toLowerCase() === 'content-security-policy',
-      );
-      if (key && typeof record[key] === 'string') record[key] = mergedPolicy(record[key], ours);
+    const record = (headers ?? {}) as Record<string, unknown>;
+    const key = Object.keys(record).find(
+      (name) => name.toLowerCase() === 'content-security-policy',
+    );
+    if (key && typeof record[key] === 'string') {
+      record[key] = mergedPolicy(record[key], ours);
+    } else {
+      // Set with setHeader by whoever answers (the OpenID Provider, say), replacing ours.
+      const set = res.getHeader('content-security-policy');
+      if (typeof set === 'string')
+        res.setHeader('content-security-policy', mergedPolicy(set, ours));
     }
     return writeHead(...args);
   }) as ServerResponse['writeHead'];
