@@ -1,4 +1,5 @@
 import type { APIContext, MiddlewareHandler, MiddlewareNext } from 'astro';
+import { getConfig } from '@infra/config/config';
 import { errorPagePath } from '@infra/http/edge-handler';
 import { allowedMethods, allowHeader } from '@infra/http/route-methods';
 import { isApiPath } from '@infra/http/security-headers';
@@ -17,10 +18,13 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
  * sees (https behind a trusted TLS proxy): a non-safe request from another origin is refused
  * when it is a form (the one kind another site can send without CORS) or has no content type.
  */
-export function crossSiteRefused(request: Request, url: URL): boolean {
+export function crossSiteRefused(request: Request, url: URL, publicUrl?: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = `${requestIsHttps(request) ? 'https' : 'http'}://${url.host}`;
-  const sameOrigin = request.headers.get('origin') === origin;
+  const presented = request.headers.get('origin');
+  // A proxy that does not pass the Host on still serves the portal at PUBLIC_URL.
+  const sameOrigin =
+    presented === origin || (publicUrl !== undefined && presented === new URL(publicUrl).origin);
   const type = request.headers.get('content-type')?.toLowerCase();
   if (type === undefined) return !sameOrigin;
   return !sameOrigin && FORM_TYPES.some((form) => type.includes(form));
@@ -30,7 +34,7 @@ type Refusal = { status: 403 } | { status: 404 } | { status: 405; allow: string 
 
 function refusalOf(context: APIContext): Refusal | undefined {
   const { request, url } = context;
-  if (crossSiteRefused(request, url)) return { status: 403 };
+  if (crossSiteRefused(request, url, getConfig().PUBLIC_URL)) return { status: 403 };
   const methods = allowedMethods(url.pathname);
   if (!methods) return { status: 404 };
   if (!methods.includes(request.method)) return { status: 405, allow: allowHeader(methods) };
