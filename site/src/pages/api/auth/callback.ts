@@ -2,6 +2,7 @@ import { UnauthenticatedError } from '@contracts/errors';
 import { takePendingSignIn } from '@infra/oidc/pending-sign-ins';
 import { createStaffSession, endStaffSession } from '@infra/oidc/staff-sessions';
 import { apiRoute } from '@site/lib/api-route.server';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 import { rotateCsrfToken } from '@site/routing/csrf';
 import {
   redirectTo,
@@ -29,6 +30,6 @@ export const GET = apiRoute(async ({ cookies, request }) => {
   const { id } = await createStaffSession(pool, staff);
   setSessionCookie(cookies, id, secure);
   // A token a page of the signed-out visit may have leaked is worth nothing once signed in.
-  rotateCsrfToken(cookies, secure);
+  rotateCsrfToken(cookies, requestIsHttps(request));
   return redirectTo(STAFF_HOME);
 });
