@@ -68,6 +68,9 @@ describe('the edge handler', () => {
       });
     }
     expect(errorPagePath('/english', 405)).toBe('/en/error/405');
+    expect(logged).toContainEqual(
+      expect.objectContaining({ method: 'TRACE', path: '/admin/search', refusedAt: 'edge' }),
+    );
   });
 
   it('answers an API refusal itself: problem+json, Allow, logged', async () => {

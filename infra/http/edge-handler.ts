@@ -95,20 +95,22 @@ export function createEdgeHandler(app: NodeHandler, options: EdgeOptions): NodeH
     if (!refusal) return app(req, res);
     res.setHeader('cache-control', 'no-store');
     if (refusal.status === 405) res.setHeader('allow', allowHeader(refusal.allow));
+    // Logged as it came (the method and path the site's own line will not show), never the query.
+    const requestId = randomUUID();
+    options.log.info(
+      { requestId, method: req.method, path: pathname, status: refusal.status, refusedAt: 'edge' },
+      'request',
+    );
     if (isApiPath(pathname)) {
-      const requestId = randomUUID();
       res.writeHead(refusal.status, {
         'content-type': 'application/problem+json',
         'x-request-id': requestId,
       });
       res.end(req.method === 'HEAD' ? undefined : problemBody(refusal, requestId));
-      options.log.info(
-        { requestId, method: req.method, path: pathname, status: refusal.status },
-        'request',
-      );
       return;
     }
-    // The response already knows a HEAD request gets no body.
+    // The response already knows a HEAD request gets no body; the page's log line shares the id.
+    req.headers['x-request-id'] = requestId;
     req.method = 'GET';
     req.url = errorPagePath(pathname, refusal.status);
     if (refusal.status === 400 && refusal.field === 'host') req.headers.host = 'localhost';
