@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidTrustProxyEntries } from '../http/trusted-proxies';
 
 const PORT_MESSAGE = 'must be a port number from 1 to 65535';
 const port = z.coerce
@@ -70,6 +71,23 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front of the portal, comma-separated.
+   * Only from them are X-Forwarded-For and X-Forwarded-Proto believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine((entries) => invalidTrustProxyEntries(entries).length === 0, {
+      message:
+        'must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,10.1.0.0/16',
+    }),
   /** The address users reach the portal at; links in mail and OIDC redirects are built from it. */
   PUBLIC_URL: optionalUrl(['http', 'https']),
   /** smtp://user:pass@host:port or smtps://…; unset: mail goes to the outbox under DATA_DIR/mail. */
