@@ -10,7 +10,7 @@ import {
   retryOnClaimChanged,
 } from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { discardUnreferenced, storeClaimObjects } from './stored-objects';
 
@@ -33,20 +33,20 @@ export async function addAdditionalDocuments(
   context: CommandContext,
 ): Promise<AddedDocuments> {
   const { submissionId, files } = input;
-  const documents = await Promise.all(files.map(inspectFile));
-  const decide = (stream: ClaimStream) =>
+  const stream = await readClaimStream(ports.eventStore, submissionId);
+  const earlier = earlierAttempt(stream, context);
+  if (earlier) return { submissionId, position: earlier.position, appended: false };
+
+  const documents = await inspectFiles(ports.inspector, files);
+  const decide = (current: ClaimStream) =>
     decideAdditionalDocuments(
       {
         type: 'AddAdditionalDocuments',
         data: { submissionId, customerId: claimant.customerId, documents },
       },
-      stream.state,
+      current.state,
       { now: context.now },
     );
-
-  const stream = await readClaimStream(ports.eventStore, submissionId);
-  const earlier = earlierAttempt(stream, context);
-  if (earlier) return { submissionId, position: earlier.position, appended: false };
   const objects = decide(stream)[0].data.documents.map((document, index) => ({
     key: document.key,
     bytes: (files[index] as UploadedFile).bytes,

@@ -20,7 +20,7 @@ import {
 } from './claim-stream';
 import { checkReadVersion, claimVersion, staffChangesSince } from './claim-version';
 import { decideAmendment } from './decide-amendment';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import { existingClaim } from './own-claim';
 import type { ClaimPorts } from './ports';
 import { releaseNumberNotHeld } from './release-number';
@@ -67,7 +67,8 @@ export async function amendClaim(
   staff: StaffMember,
   context: CommandContext,
 ): Promise<AmendedClaim> {
-  const letter = input.decisionLetter && (await inspectFile(input.decisionLetter));
+  const letter =
+    input.decisionLetter && (await inspectFiles(ports.inspector, [input.decisionLetter]))[0];
   return retryOnClaimChanged(() => amendOnce(ports, input, letter, staff, context));
 }
 

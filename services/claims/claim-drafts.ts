@@ -15,7 +15,7 @@ import { type FieldError, NotFoundError, ValidationError } from '@contracts/erro
 import type { CommandContext } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
 import { readClaimStream } from './claim-stream';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
@@ -90,7 +90,7 @@ export async function stageDraftDocuments(
     uploadKey ? derivedCommandId(uploadKey, `staged:${index}`) : uuidv7(),
   );
   // Parsed before the draft is locked: a large PDF takes a moment.
-  const inspected = (await Promise.all(files.map(inspectFile))).map((file) => ({ ...file, kind }));
+  const inspected = (await inspectFiles(ports.inspector, files)).map((file) => ({ ...file, kind }));
   try {
     return await ports.drafts.change(
       customerId,

@@ -91,6 +91,43 @@ describe('uploads are parsed, not just sniffed', () => {
     }
   });
 
+  it.each(['evil.html', 'letter.exe', 'CON', 'letter\u202Efdp.exe', 'x\u202Efdp.pdf'])(
+    'refuses a real PDF as a decision letter named %s, changing nothing',
+    async (name) => {
+      const before = await eventCount();
+      const response = await amend(
+        apiContext(
+          jsonRequest(
+            `/api/admin/claims/${submissionId}`,
+            {
+              claimNumber: 'UP3',
+              decisionLetter: file(name, samplePdf('letter'), 'application/pdf'),
+            },
+            { 'if-match': await staffEtag(submissionId) },
+          ),
+          { submissionId },
+          { staff: staffMember },
+        ),
+      );
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0]).toMatchObject({ field: 'decisionLetter' });
+      expect(await eventCount()).toBe(before);
+    },
+  );
+
+  it('takes a name without its zero-width space, and refuses look-alikes of it', async () => {
+    const first = await add([file('same\u200B.pdf', samplePdf('first look-alike'))]);
+    expect(first.status).toBe(201);
+    const listed = await listDocuments(
+      apiContext(getRequest(`/api/claims/${submissionId}/documents`), { submissionId }),
+    );
+    const names = (await listed.json()).documents.map((d: { fileName: string }) => d.fileName);
+    expect(names).toContain('same.pdf');
+    const lookAlike = await add([file('ＳＡＭＥ.pdf', samplePdf('second look-alike'))]);
+    expect(lookAlike.status).toBe(400);
+    expect((await lookAlike.json()).errors[0]).toMatchObject({ code: 'documents.duplicateName' });
+  });
+
   it('keeps real PDF, PNG and JPEG files, under their Unicode names in one form (NFC)', async () => {
     const decomposed = 'Relevé d’emploi été.pdf'.normalize('NFD');
     const response = await add([

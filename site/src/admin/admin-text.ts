@@ -194,6 +194,18 @@ export const ADMIN_TEXT = {
       title: 'Something went wrong',
       message: 'The server could not complete the request. Please try again in a moment.',
     },
+    '400': {
+      title: 'The address could not be read',
+      message: 'The link or the address typed is malformed.',
+    },
+    '405': {
+      title: 'This page cannot be used that way',
+      message: 'Open it again from a link.',
+    },
+    '503': {
+      title: 'Briefly unavailable',
+      message: 'A service the portal needs is briefly out of reach. Please try again in a moment.',
+    },
   },
 } as const;
 

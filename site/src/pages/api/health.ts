@@ -14,7 +14,9 @@ export const GET = apiRoute(async () => {
       projectionLag(runtime.pool, runtime.eventStore, projection, now),
     ),
   );
-  return json({ status: 'ok', checkedAt: now.toISOString(), projections: lags }, 200, {
+  // Document inspection (decision 049): workers alive, files being judged, files waiting.
+  const inspection = runtime.inspector.stats();
+  return json({ status: 'ok', checkedAt: now.toISOString(), projections: lags, inspection }, 200, {
     'cache-control': 'no-store',
   });
 });

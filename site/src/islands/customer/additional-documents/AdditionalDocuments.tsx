@@ -190,7 +190,7 @@ function HeldList({
       <ul className="held-documents">
         {held.map((document) => (
           <li key={`${document.kind}:${document.fileName}`}>
-            {document.fileName}{' '}
+            <bdi>{document.fileName}</bdi>{' '}
             <span className="held-documents__size">
               {t('upload.kb', { size: sizeInKb(document.size) })}
             </span>
