@@ -7,6 +7,7 @@ import {
   uniqueEmail,
 } from './support/customers';
 import { pdfFile } from './support/documents';
+import { openHydrated } from './support/hydration';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -38,15 +39,20 @@ test.describe('a customer write whose answer is lost stores once when sent again
     await signInThroughScreens(page, email, '/en/dashboard');
     const { submissionId } = await submitClaimThroughApi(page);
     const keys = await loseFirstAnswer(page, `**/api/claims/${submissionId}/documents`);
-    await page.goto(`/en/claim/${submissionId}`);
+    await openHydrated(page, `/en/claim/${submissionId}`);
     await page.getByLabel('choose files').setInputFiles({
       name: 'bank-statement.pdf',
       mimeType: 'application/pdf',
       buffer: pdfFile('Bank statement'),
     });
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'bank-statement.pdf' }),
+    ).toBeVisible();
     const send = page.getByRole('button', { name: 'Submit' });
     await send.click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'We could not send your documents. Please check your connection and try again.',
+    );
     await expect(send).toBeEnabled();
     await send.click();
     await expect(page.getByRole('status')).toHaveText(
@@ -85,7 +91,7 @@ test.describe('a customer write whose answer is lost stores once when sent again
     const { attemptId } = await saved.json();
     const keys = await loseFirstAnswer(page, '**/api/claims/draft/submit');
 
-    await page.goto('/en/add-claim');
+    await openHydrated(page, '/en/add-claim');
     const submit = page.getByRole('button', { name: 'Submit claim' });
     await submit.click();
     await expect(page.getByRole('alert').first()).toBeVisible();
