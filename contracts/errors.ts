@@ -7,8 +7,10 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'PRECONDITION_FAILED',
+  'PRECONDITION_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
@@ -61,6 +63,33 @@ export class ConflictError extends DomainError {
 
 export class PreconditionFailedError extends DomainError {
   readonly code = 'PRECONDITION_FAILED';
+}
+
+/** A 428: the write must say which version its author read (If-Match). */
+export class PreconditionRequiredError extends DomainError {
+  readonly code = 'PRECONDITION_REQUIRED';
+}
+
+/** One field another person changed after the version a stale write was based on. */
+export interface VersionChange {
+  readonly field: string;
+  readonly from: unknown;
+  readonly to: unknown;
+  /** Who changed it (an email), and when (ISO instant). */
+  readonly by: string;
+  readonly at: string;
+}
+
+/** A 409 for a write based on an old version: the current one, and what changed since. */
+export class StaleVersionError extends ConflictError {
+  constructor(
+    message: string,
+    readonly currentVersion: number,
+    readonly changes: readonly VersionChange[],
+  ) {
+    super(message);
+    this.name = 'StaleVersionError';
+  }
 }
 
 export class PayloadTooLargeError extends DomainError {

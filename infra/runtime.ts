@@ -4,6 +4,11 @@ import type { EventStore } from '@contracts/event-store';
 import type { Mailer } from '@contracts/mail';
 import { type Config, getConfig } from './config/config';
 import { createDocumentStorage } from './documents/create-document-storage';
+import {
+  createInspectionPool,
+  defaultInspectionWorkers,
+  type InspectionPool,
+} from './documents/inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
 import { createMailer } from './mail/create-mailer';
 import { getLogger } from './logging/logger';
@@ -14,6 +19,8 @@ export interface Runtime {
   readonly eventStore: EventStore;
   readonly documents: DocumentStorage;
   readonly mailer: Mailer;
+  /** Uploaded files are judged on worker threads with caps (decision 049). */
+  readonly inspector: InspectionPool;
 }
 
 const RUNTIME_KEY = Symbol.for('claims-portal.runtime');
@@ -58,6 +65,12 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       eventStore,
       documents: createDocumentStorage(config),
       mailer: createMailer(config, getLogger(), pool),
+      inspector: createInspectionPool({
+        workers: config.INSPECTION_WORKERS ?? defaultInspectionWorkers(),
+        heapMb: config.INSPECTION_HEAP_MB,
+        fileDeadlineMs: config.INSPECTION_FILE_DEADLINE_MS,
+        requestDeadlineMs: config.INSPECTION_REQUEST_DEADLINE_MS,
+      }),
     };
   })();
   return holder[RUNTIME_KEY];
@@ -70,5 +83,6 @@ export async function closeRuntime(): Promise<void> {
   if (!runtime) return;
   await runtime.eventStore.close();
   await runtime.mailer.close();
+  await runtime.inspector.close();
   await runtime.pool.end();
 }

@@ -48,6 +48,12 @@ export const amendClaimBodySchema = z.object({
   status: z.string().optional(),
   additionalReason: z.union([z.string(), z.array(z.string())]).optional(),
   decisionLetter: uploadedFileSchema.optional(),
+  /**
+   * The version first read, when the person saw the changes since in the conflict dialog and
+   * chose to overwrite them (If-Match then names the current version); the event records
+   * which of those changes the save replaced.
+   */
+  overwriting: z.number().int().nonnegative().optional(),
 });
 
 const documentRefSchema = z.object({

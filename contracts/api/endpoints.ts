@@ -49,6 +49,15 @@ const idempotencyKeyParameter = {
   schema: { type: 'string', format: 'uuid' },
 };
 
+const ifMatchParameter = {
+  name: 'If-Match',
+  in: 'header',
+  required: true,
+  description:
+    'The ETag of the claim as read (its version, quoted). Missing: 428; stale: 409 with currentVersion and the changes since (decision 048).',
+  schema: { type: 'string' },
+};
+
 /** Every endpoint of the HTTP API; a test checks it against the route files. */
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   {
@@ -109,6 +118,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'stageDraftDocuments',
     summary: "Stage documents of one kind in the customer's draft (checked by the claim's rules)",
     audience: 'customer',
+    parameters: [idempotencyKeyParameter],
     body: stageDraftDocumentsBodySchema,
     success: {
       status: 201,
@@ -140,6 +150,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'submitClaimDraft',
     summary: 'Submit the draft as a claim with its staged documents',
     audience: 'customer',
+    parameters: [idempotencyKeyParameter],
     success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
     errors: [400, 401, 404, 409],
   },
@@ -147,7 +158,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/api/claims/{submissionId}',
     operationId: 'getOwnClaim',
-    summary: "One of the signed-in customer's claims",
+    summary: "One of the signed-in customer's claims; its version in ETag",
     audience: 'customer',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The claim', schema: claimSummarySchema },
@@ -190,7 +201,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'markDecisionLetterRead',
     summary: "Mark the decision letter of one of the signed-in customer's claims as read",
     audience: 'customer',
-    parameters: [submissionIdParameter],
+    parameters: [submissionIdParameter, idempotencyKeyParameter],
     success: { status: 204, description: 'Marked read' },
     errors: [401, 404, 409],
   },
@@ -198,7 +209,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/api/admin/claims/{submissionId}',
     operationId: 'getClaimForStaff',
-    summary: 'One claim as its events fold now (staff edit page)',
+    summary: 'One claim as its events fold now (staff edit page); its version in ETag',
     audience: 'staff',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The claim', schema: staffClaimViewSchema },
@@ -210,10 +221,10 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'amendClaim',
     summary: 'Save staff changes, with an optional new decision letter stored first',
     audience: 'staff',
-    parameters: [submissionIdParameter, idempotencyKeyParameter],
+    parameters: [submissionIdParameter, idempotencyKeyParameter, ifMatchParameter],
     body: amendClaimBodySchema,
     success: { status: 200, description: 'The claim after the save', schema: staffClaimViewSchema },
-    errors: [400, 401, 404, 409, 413, 415],
+    errors: [400, 401, 404, 409, 413, 415, 428],
   },
   {
     method: 'GET',

@@ -17,4 +17,17 @@ export const problemSchema = z.object({
       }),
     )
     .optional(),
+  /** A stale write (409): the claim's version now, and each field changed since the one read. */
+  currentVersion: z.number().int().optional(),
+  changes: z
+    .array(
+      z.object({
+        field: z.string(),
+        from: z.unknown(),
+        to: z.unknown(),
+        by: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
 });

@@ -45,4 +45,5 @@ export const claimDraftViewSchema = z.object({
       contentType: z.enum(ACCEPTED_DOCUMENT_TYPES),
     }),
   ),
+  attemptId: z.uuid().optional(),
 });

@@ -56,6 +56,11 @@ export interface ClaimDraftView {
   readonly step: WizardStep;
   readonly answers: DraftAnswers;
   readonly documents: readonly DraftDocument[];
+  /**
+   * The id the claim will get once submitted (absent before the first save). The wizard
+   * sends it as the submit's Idempotency-Key, so a retried submit finds the claim.
+   */
+  readonly attemptId?: string;
 }
 
 /** A staged document as the server keeps it: where its bytes are, which the browser never sees. */
@@ -90,6 +95,7 @@ export function draftView(draft: StoredDraft | undefined): ClaimDraftView {
     step: draft.step,
     answers: draft.answers,
     documents: draft.documents.map(publicDocument),
+    attemptId: draft.attemptId,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ClaimType, ProductCode, ProductType } from './catalogue';
 import type { InitialDocument } from './document-rules';
 import type { InspectedFile } from './documents';
-import type { Claimant, StaffMember } from './events';
+import type { Claimant, OverriddenChange, StaffMember } from './events';
 
 export interface SubmitClaim {
   readonly type: 'SubmitClaim';
@@ -51,6 +51,8 @@ export interface AmendClaim {
     /** A new letter chosen in the same save, inspected by the server. */
     readonly decisionLetter?: InspectedFile;
     readonly staff: StaffMember;
+    /** Others' changes the saver saw and chose to overwrite; those this save replaces are recorded. */
+    readonly overriding?: readonly OverriddenChange[];
   };
 }
 

@@ -1,4 +1,5 @@
 import { extensionMatchesType } from '../documents/detect-document-type';
+import { IMAGE_MAX_PIXELS } from '../documents/document-inspector';
 import type { FieldError } from '../errors';
 import {
   DECISION_LETTER_LIMITS,
@@ -6,8 +7,10 @@ import {
   type DocumentRef,
   type InitialDocumentKind,
   type InspectedFile,
+  hasBidiControls,
   SINGLE_DOCUMENT_KINDS,
   sameFileName,
+  withoutInvisibles,
 } from './documents';
 import type { CustomerDocumentMessageCode, DecisionLetterMessageCode } from './messages';
 
@@ -29,17 +32,47 @@ const totalSize = (files: readonly { readonly size: number }[]) =>
   files.reduce((sum, file) => sum + file.size, 0);
 
 /** What the rules read of a file: the browser knows these before uploading, as the server does. */
-export type CheckedFile = Pick<InspectedFile, 'fileName' | 'size' | 'contentType'>;
+export type CheckedFile = Pick<InspectedFile, 'fileName' | 'size' | 'contentType' | 'refusal'>;
 /** What the rules read of a document the claim already holds. */
 export type HeldDocument = Pick<DocumentRef, 'fileName' | 'size' | 'kind'>;
 
+/** A name shown inside a message: its direction controls left out, so the message reads right. */
+const shownName = (fileName: string) =>
+  withoutInvisibles(fileName).replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
+
+/** One error per file whose bytes or name are refused, saying why (decision 049). */
+function fileErrors(file: CheckedFile): DocumentError | undefined {
+  const name = shownName(file.fileName);
+  if (hasBidiControls(file.fileName)) return documentsError('documents.nameHasControls', { name });
+  switch (file.refusal) {
+    case 'activeContent':
+      return documentsError('documents.activeContent', { name });
+    case 'polyglot':
+      return documentsError('documents.polyglot', { name });
+    case 'tooComplex':
+      return documentsError('documents.tooComplex', { name });
+    case 'notCheckedInTime':
+      return documentsError('documents.notCheckedInTime', { name });
+    case 'tooManyPixels':
+      return documentsError('documents.tooManyPixels', {
+        name,
+        maxMegapixels: IMAGE_MAX_PIXELS / 1_000_000,
+      });
+    case undefined:
+      break;
+    default: {
+      const unreachable: never = file.refusal;
+      return unreachable;
+    }
+  }
+  if (file.contentType === undefined || !extensionMatchesType(file.fileName, file.contentType)) {
+    return documentsError('documents.unsupportedType', { name });
+  }
+  return undefined;
+}
+
 function unsupportedTypeErrors(files: readonly CheckedFile[]): DocumentError[] {
-  return files
-    .filter(
-      (file) =>
-        file.contentType === undefined || !extensionMatchesType(file.fileName, file.contentType),
-    )
-    .map((file) => documentsError('documents.unsupportedType', { name: file.fileName }));
+  return files.map(fileErrors).filter((error) => error !== undefined);
 }
 
 /** A name already submitted, or chosen twice in the same batch, is reported once. */
@@ -142,12 +175,30 @@ export function additionalDocumentErrors(
   ];
 }
 
-/** A decision letter: a PDF by its bytes, at most 4 MB. */
+type LetterError = FieldError & { readonly code: DecisionLetterMessageCode };
+
+/** A letter follows the customers' rules: a PDF by its bytes and by its name, nothing hidden. */
+function letterFileError(letter: CheckedFile): LetterError | undefined {
+  const error = (code: DecisionLetterMessageCode): LetterError => ({
+    field: 'decisionLetter',
+    code,
+  });
+  if (hasBidiControls(letter.fileName)) return error('decisionLetter.nameHasControls');
+  if (letter.refusal === 'activeContent') return error('decisionLetter.activeContent');
+  if (letter.refusal === 'polyglot') return error('decisionLetter.polyglot');
+  if (letter.refusal === 'tooComplex') return error('decisionLetter.tooComplex');
+  if (letter.refusal === 'notCheckedInTime') return error('decisionLetter.notCheckedInTime');
+  const isPdf =
+    letter.contentType === DECISION_LETTER_LIMITS.contentType &&
+    extensionMatchesType(letter.fileName, DECISION_LETTER_LIMITS.contentType);
+  return isPdf ? undefined : error('decisionLetter.notPdf');
+}
+
+/** A decision letter: a PDF by its bytes and its `.pdf` name, at most 4 MB. */
 export function decisionLetterErrors(letter: CheckedFile): FieldError[] {
-  const errors: (FieldError & { readonly code: DecisionLetterMessageCode })[] = [];
-  if (letter.contentType !== DECISION_LETTER_LIMITS.contentType) {
-    errors.push({ field: 'decisionLetter', code: 'decisionLetter.notPdf' });
-  }
+  const errors: LetterError[] = [];
+  const fileError = letterFileError(letter);
+  if (fileError) errors.push(fileError);
   if (letter.size > DECISION_LETTER_LIMITS.maxBytes) {
     errors.push({ field: 'decisionLetter', code: 'decisionLetter.tooLarge' });
   }

@@ -1,4 +1,5 @@
 import type { AcceptedDocumentType } from '../documents/detect-document-type';
+import type { DocumentRefusal } from '../documents/document-inspector';
 
 /** Claim documents: kinds and the limits of customer spec §5 and §9. */
 
@@ -48,6 +49,8 @@ export interface InspectedFile {
   readonly size: number;
   readonly sha256: string;
   readonly contentType: AcceptedDocumentType | undefined;
+  /** Why a file that looked like an accepted type was refused, when it was. */
+  readonly refusal?: DocumentRefusal;
 }
 
 /** Every object of a claim lives in the claim's own namespace of the document storage. */
@@ -57,8 +60,28 @@ export const claimDocumentsNamespace = (submissionId: string) => `claims/${submi
 export const claimObjectKey = (submissionId: string, sha256: string) =>
   `${claimDocumentsNamespace(submissionId)}/${sha256}`;
 
-/** Names are compared as a customer sees them: trimmed, letter case ignored. */
-export const sameFileName = (a: string, b: string) =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Invisible characters that only hide or disguise a name: zero-width ones and direction marks. */
+const INVISIBLE = /[\u200B-\u200F\u2060\u061C\uFEFF]/g;
+/** Embeddings, overrides and isolates: they reorder what follows them (`fdp.exe` shown as `exe.pdf`). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether a name holds characters that reorder how it reads; such names are refused. */
+export const hasBidiControls = (name: string) => BIDI_CONTROLS.test(name);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A name without its invisible characters, in NFC, a lone surrogate replaced (jsonb refuses it). */
+export const withoutInvisibles = (name: string) =>
+  name.replace(LONE_SURROGATE, '\uFFFD').replace(INVISIBLE, '').normalize('NFC');
+
+/**
+ * The key two names are compared by: compatibility forms folded (full-width letters, ligatures),
+ * invisible characters removed, letter case folded, so look-alike names count as one.
+ */
+export const fileNameKey = (name: string) =>
+  withoutInvisibles(name).normalize('NFKC').trim().toUpperCase().toLowerCase().normalize('NFKC');
+
+/** Names are compared as a customer sees them: look-alikes, letter case and spaces around ignored. */
+export const sameFileName = (a: string, b: string) => fileNameKey(a) === fileNameKey(b);
 
 export const sizeInKb = (bytes: number) => Math.ceil(bytes / 1024);

@@ -70,6 +70,18 @@ export interface StaffClaimChanges {
 
 export type StaffClaimField = keyof StaffClaimChanges;
 
+/**
+ * Another person's change this save knowingly replaced: it was shown in the conflict
+ * dialog and the saver chose to overwrite it (decision 048).
+ */
+export interface OverriddenChange {
+  readonly field: string;
+  readonly from: unknown;
+  readonly to: unknown;
+  readonly by: string;
+  readonly at: string;
+}
+
 export interface ClaimAmendedByStaff {
   readonly type: 'ClaimAmendedByStaff';
   readonly data: {
@@ -77,6 +89,8 @@ export interface ClaimAmendedByStaff {
     readonly changes: StaffClaimChanges;
     readonly amendedBy: StaffMember;
     readonly amendedAt: string;
+    /** Present only on an overwrite chosen after a conflict. */
+    readonly overrode?: readonly OverriddenChange[];
   };
 }
 

@@ -75,6 +75,21 @@ export const STAFF_CLAIM_MESSAGES = {
 export const DECISION_LETTER_MESSAGES = {
   'decisionLetter.notPdf': { en: 'Only PDF files are allowed' },
   'decisionLetter.tooLarge': { en: 'File size exceeds 4MB limit. Please choose a smaller file.' },
+  'decisionLetter.activeContent': {
+    en: 'This PDF contains active content (scripts, launch actions, embedded files or XFA forms) and cannot be used as a letter. Print it to PDF again and upload that copy.',
+  },
+  'decisionLetter.polyglot': {
+    en: 'This PDF also contains another kind of file (a web page, an archive or data after its end) and cannot be used as a letter.',
+  },
+  'decisionLetter.tooComplex': {
+    en: 'This PDF is too complex to check safely (its structure or size goes past our limits). Print it to PDF again and upload that copy.',
+  },
+  'decisionLetter.notCheckedInTime': {
+    en: 'The letter could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
+  },
+  'decisionLetter.nameHasControls': {
+    en: 'The file name contains invisible characters that change its reading direction. Please rename the file.',
+  },
 } as const satisfies Record<string, EnglishMessage>;
 
 /** Customer documents, customer spec §5, §8 and §9. */
@@ -83,6 +98,36 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
     en: 'File "{name}" is not a supported file type. Only PDF, JPG, and PNG files are allowed.',
     fr: 'Le fichier « {name} » n’est pas d’un type accepté. Seuls les fichiers PDF, JPG et PNG sont acceptés.',
     cn: '文件“{name}”的类型不受支持。只接受 PDF、JPG 和 PNG 文件。',
+  },
+  'documents.activeContent': {
+    en: 'File "{name}" contains active content (scripts, launch actions, embedded files or forms) and cannot be accepted. Print it to PDF again, or scan it, and upload that copy.',
+    fr: 'Le fichier « {name} » contient du contenu actif (scripts, actions de lancement, fichiers intégrés ou formulaires) et ne peut pas être accepté. Imprimez-le de nouveau en PDF, ou numérisez-le, et téléversez cette copie.',
+    cn: '文件“{name}”包含活动内容（脚本、启动操作、嵌入文件或表单），无法接受。请将其重新打印为 PDF 或扫描后上传该副本。',
+  },
+  'documents.polyglot': {
+    en: 'File "{name}" also contains another kind of file (a web page, an archive or data after its end) and cannot be accepted.',
+    fr: 'Le fichier « {name} » contient aussi un autre type de fichier (une page Web, une archive ou des données après sa fin) et ne peut pas être accepté.',
+    cn: '文件“{name}”还包含其他类型的文件（网页、压缩包或文件结尾之后的数据），无法接受。',
+  },
+  'documents.tooComplex': {
+    en: 'File "{name}" is too complex to check safely (its structure or size goes past our limits). Print it to PDF again, or scan it, and upload that copy.',
+    fr: 'Le fichier « {name} » est trop complexe pour être vérifié en toute sécurité (sa structure ou sa taille dépasse nos limites). Imprimez-le de nouveau en PDF, ou numérisez-le, et téléversez cette copie.',
+    cn: '文件“{name}”过于复杂，无法安全检查（其结构或大小超出我们的限制）。请将其重新打印为 PDF 或扫描后上传该副本。',
+  },
+  'documents.tooManyPixels': {
+    en: 'Image "{name}" is too large: an image can have at most {maxMegapixels} megapixels.',
+    fr: 'L’image « {name} » est trop grande : une image peut compter au plus {maxMegapixels} mégapixels.',
+    cn: '图片“{name}”过大：图片最多只能有 {maxMegapixels} 百万像素。',
+  },
+  'documents.notCheckedInTime': {
+    en: 'File "{name}" could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
+    fr: 'Le fichier « {name} » n’a pas pu être vérifié à temps : de nombreux fichiers sont en cours de vérification. Veuillez réessayer dans quelques minutes.',
+    cn: '文件“{name}”未能及时完成检查：目前有大量文件正在检查。请几分钟后重试。',
+  },
+  'documents.nameHasControls': {
+    en: 'The name of file "{name}" contains invisible characters that change its reading direction. Please rename the file.',
+    fr: 'Le nom du fichier « {name} » contient des caractères invisibles qui changent son sens de lecture. Veuillez renommer le fichier.',
+    cn: '文件“{name}”的名称包含会改变阅读方向的不可见字符。请重新命名该文件。',
   },
   'documents.duplicateName': {
     en: 'This file already exists: "{name}". Please rename it or choose another file.',

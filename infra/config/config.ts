@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidTrustProxyEntries } from '../http/trusted-proxies';
 
 const PORT_MESSAGE = 'must be a port number from 1 to 65535';
 const port = z.coerce
@@ -56,6 +57,11 @@ export const configSchema = z.object({
   /** off: publish only (another service sends the claimants' mail). */
   KAFKA_NOTIFICATIONS: z.enum(['on', 'off']).default('on'),
   KAFKA_NOTIFICATIONS_GROUP: z.string().min(1).default('claims-portal-notifications'),
+  /** Document inspection (decision 049): worker threads, each file's heap and time, a request's time. */
+  INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  INSPECTION_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  INSPECTION_FILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  INSPECTION_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z
@@ -68,6 +74,23 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front of the portal, comma-separated.
+   * Only from them are X-Forwarded-For and X-Forwarded-Proto believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine((entries) => invalidTrustProxyEntries(entries).length === 0, {
+      message:
+        'must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,10.1.0.0/16',
+    }),
   /** The address users reach the portal at; links in mail and OIDC redirects are built from it. */
   PUBLIC_URL: optionalUrl(['http', 'https']),
   /** smtp://user:pass@host:port or smtps://…; unset: mail goes to the outbox under DATA_DIR/mail. */

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
+import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
+import { settleForwardedHeaders, trustedProxies } from '../http/trusted-proxies';
 import { getLogger } from '../logging/logger';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
@@ -81,9 +83,14 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
     handler: (req: IncomingMessage, res: ServerResponse) => void;
   };
   // The development OpenID Provider for staff sign-in answers under its issuer path.
-  const server = createServer((req, res) =>
-    oidc?.handles(req) ? oidc.callback(req, res) : handler(req, res),
+  const edge = createEdgeHandler(
+    (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : handler(req, res)),
+    { proxies: trustedProxies(config.TRUST_PROXY), log },
   );
+  // A request without Host reaches the edge, which refuses it in the portal's shape.
+  const server = createServer({ requireHostHeader: false }, edge);
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolveListen);
@@ -108,9 +115,11 @@ async function startDevServer(oidc: MountedDevelopmentProvider | undefined): Pro
         {
           name: 'development-oidc-provider',
           configureServer(vite) {
-            vite.middlewares.use((req, res, next) =>
-              oidc?.handles(req) ? oidc.callback(req, res) : next(),
-            );
+            const proxies = trustedProxies(config.TRUST_PROXY);
+            vite.middlewares.use((req, res, next) => {
+              settleForwardedHeaders(req, proxies);
+              return oidc?.handles(req) ? oidc.callback(req, res) : next();
+            });
           },
         },
       ],

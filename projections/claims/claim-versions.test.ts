@@ -43,7 +43,11 @@ describe('claim versions (Claims History)', () => {
     );
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: 'H1', status: 'Pending', benefitAmount: '99.5' } },
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { claimNumber: 'H1', status: 'Pending', benefitAmount: '99.5' },
+      },
       staffMember,
       staffContext(),
     );

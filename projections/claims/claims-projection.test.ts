@@ -193,6 +193,7 @@ describe('claims projection: documents, staff saves and the letter', () => {
     await amendClaim(
       harness.ports,
       {
+        readVersion: 'latest',
         submissionId,
         changes: {
           claimNumber: 'cl123',

@@ -53,12 +53,21 @@ export async function getCustomerClaim(
   customerId: string,
   submissionId: string,
 ): Promise<ClaimSummary | undefined> {
+  return (await getCustomerClaimWithVersion(client, customerId, submissionId))?.claim;
+}
+
+/** One of the customer's claims and its version (the number of events the row reflects). */
+export async function getCustomerClaimWithVersion(
+  client: SqlClient,
+  customerId: string,
+  submissionId: string,
+): Promise<{ readonly claim: ClaimSummary; readonly version: number } | undefined> {
   if (!UUID.test(submissionId)) return undefined;
-  const { rows } = await client.query<ClaimSummaryRow>(
-    `select ${SUMMARY_COLUMNS} from claims where customer_id = $1 and submission_id = $2`,
+  const { rows } = await client.query<ClaimSummaryRow & { version: number }>(
+    `select ${SUMMARY_COLUMNS}, version from claims where customer_id = $1 and submission_id = $2`,
     [customerId, submissionId],
   );
-  return rows[0] && toSummary(rows[0]);
+  return rows[0] && { claim: toSummary(rows[0]), version: Number(rows[0].version) };
 }
 
 function toSummary(row: ClaimSummaryRow): ClaimSummary {

@@ -54,7 +54,11 @@ describe('staff search', () => {
     }
     await amendClaim(
       harness.ports,
-      { submissionId: numbered, changes: { claimNumber: 'ab12', status: 'In Progress' } },
+      {
+        readVersion: 'latest',
+        submissionId: numbered,
+        changes: { claimNumber: 'ab12', status: 'In Progress' },
+      },
       staffMember,
       staffContext(),
     );

@@ -125,7 +125,7 @@ describe('rebuild', () => {
   it('leaves the live runner a checkpoint it applies the next batch after', async () => {
     await amendClaim(
       harness.ports,
-      { submissionId: ids[2] as string, changes: { status: 'In Progress' } },
+      { readVersion: 'latest', submissionId: ids[2] as string, changes: { status: 'In Progress' } },
       staffMember,
       staffContext(),
     );

@@ -2,11 +2,17 @@ import type { Claimant } from '@contracts/claims/events';
 import type { UploadedFile } from '@contracts/documents/document-storage';
 import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import { earlierAttempt, readClaimStream } from './claim-stream';
+import {
+  appendClaimEvents,
+  type ClaimStream,
+  earlierAttempt,
+  readClaimStream,
+  retryOnClaimChanged,
+} from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
-import { appendWithObjects } from './stored-objects';
+import { discardUnreferenced, storeClaimObjects } from './stored-objects';
 
 export interface AddedDocuments {
   readonly submissionId: string;
@@ -16,7 +22,9 @@ export interface AddedDocuments {
 
 /**
  * Adds a batch of documents to one of the claimant's own claims. Another customer's claim
- * is not found, and nothing is stored for it.
+ * is not found, and nothing is stored for it. The files are stored once, after a first
+ * decision; adding documents commutes with any other write, so losing the append race
+ * decides again on a fresh read (the limits then count the winner's documents too).
  */
 export async function addAdditionalDocuments(
   ports: ClaimPorts,
@@ -29,20 +37,32 @@ export async function addAdditionalDocuments(
   const earlier = earlierAttempt(stream, context);
   if (earlier) return { submissionId, position: earlier.position, appended: false };
 
-  const documents = await Promise.all(files.map(inspectFile));
-  const events = decideAdditionalDocuments(
-    {
-      type: 'AddAdditionalDocuments',
-      data: { submissionId, customerId: claimant.customerId, documents },
-    },
-    stream.state,
-    { now: context.now },
-  );
-  const objects = events[0].data.documents.map((document, index) => ({
+  const documents = await inspectFiles(ports.inspector, files);
+  const decide = (current: ClaimStream) =>
+    decideAdditionalDocuments(
+      {
+        type: 'AddAdditionalDocuments',
+        data: { submissionId, customerId: claimant.customerId, documents },
+      },
+      current.state,
+      { now: context.now },
+    );
+  const objects = decide(stream)[0].data.documents.map((document, index) => ({
     key: document.key,
     bytes: (files[index] as UploadedFile).bytes,
     contentType: document.contentType,
   }));
-  const result = await appendWithObjects(ports, stream, events, objects, context);
-  return { submissionId, position: result.position, appended: true };
+  const created = await storeClaimObjects(ports, submissionId, objects);
+  try {
+    return await retryOnClaimChanged(async () => {
+      const current = await readClaimStream(ports.eventStore, submissionId);
+      const retried = earlierAttempt(current, context);
+      if (retried) return { submissionId, position: retried.position, appended: false };
+      const result = await appendClaimEvents(ports.eventStore, current, decide(current), context);
+      return { submissionId, position: result.position, appended: true };
+    });
+  } catch (error) {
+    await discardUnreferenced(ports, submissionId, created);
+    throw error;
+  }
 }

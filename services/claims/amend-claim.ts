@@ -1,4 +1,4 @@
-import { DECISION_LETTER_LIMITS } from '@contracts/claims/documents';
+import { DECISION_LETTER_LIMITS, type InspectedFile } from '@contracts/claims/documents';
 import type { StaffClaimEdit } from '@contracts/claims/commands';
 import type {
   ClaimAmendedByStaff,
@@ -12,9 +12,16 @@ import type { EventStore, LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { type Claim, evolveClaim } from './claim';
 import { reserveClaimNumber } from './claim-number-reservations';
-import { type ClaimStream, earlierAttempt, readClaimStream } from './claim-stream';
+import {
+  type ClaimStream,
+  earlierAttempt,
+  readClaimStream,
+  retryOnClaimChanged,
+} from './claim-stream';
+import { checkReadVersion, claimVersion, staffChangesSince } from './claim-version';
 import { decideAmendment } from './decide-amendment';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
+import { existingClaim } from './own-claim';
 import type { ClaimPorts } from './ports';
 import { releaseNumberNotHeld } from './release-number';
 import { appendWithObjects, type ObjectToStore } from './stored-objects';
@@ -24,11 +31,23 @@ export interface AmendClaimInput {
   readonly changes: StaffClaimEdit;
   /** A new decision letter chosen in the same save. */
   readonly decisionLetter?: UploadedFile;
+  /**
+   * The claim's version the person's form was read at (If-Match). 'latest' only for
+   * in-process callers that read and save in one step (seeding, tests), never from HTTP.
+   */
+  readonly readVersion: number | 'latest';
+  /**
+   * The version the person first read, when they saw the changes since in the conflict
+   * dialog and chose to overwrite them: the event records which of those it replaced.
+   */
+  readonly overwriting?: number;
 }
 
 export interface AmendedClaim {
   readonly submissionId: string;
   readonly claim: Claim;
+  /** The claim's version after the save (its new ETag). */
+  readonly version: number;
   readonly position: LogPosition | undefined;
   readonly appended: boolean;
 }
@@ -37,10 +56,26 @@ export interface AmendedClaim {
  * A staff save. Order: check everything; reserve a new claim number; store the letter;
  * append the letter and the amendment together; release the claim's old number. A failure
  * after the reservation releases it, and deletes a letter this save stored.
+ *
+ * A save based on an old version is refused when another save changed the claim since
+ * (StaleVersionError); customer events meanwhile commute, so losing the append race to one
+ * decides again on a fresh read.
  */
 export async function amendClaim(
   ports: ClaimPorts,
   input: AmendClaimInput,
+  staff: StaffMember,
+  context: CommandContext,
+): Promise<AmendedClaim> {
+  const letter =
+    input.decisionLetter && (await inspectFiles(ports.inspector, [input.decisionLetter]))[0];
+  return retryOnClaimChanged(() => amendOnce(ports, input, letter, staff, context));
+}
+
+async function amendOnce(
+  ports: ClaimPorts,
+  input: AmendClaimInput,
+  letter: InspectedFile | undefined,
   staff: StaffMember,
   context: CommandContext,
 ): Promise<AmendedClaim> {
@@ -49,14 +84,24 @@ export async function amendClaim(
   const earlier = earlierAttempt(stream, context);
   if (earlier) {
     await releaseOldNumber(ports.eventStore, retriedAmendment(stream, context), context);
-    return { submissionId, claim: stream.state, position: earlier.position, appended: false };
+    const version = claimVersion(stream);
+    return {
+      submissionId,
+      claim: stream.state,
+      version,
+      position: earlier.position,
+      appended: false,
+    };
   }
+  existingClaim(stream.state, submissionId);
+  if (input.readVersion !== 'latest') checkReadVersion(stream, input.readVersion);
 
-  const letter = input.decisionLetter && (await inspectFile(input.decisionLetter));
+  const overriding =
+    input.overwriting === undefined ? undefined : staffChangesSince(stream, input.overwriting);
   const events: readonly ClaimEvent[] = decideAmendment(
     {
       type: 'AmendClaim',
-      data: { submissionId, changes: input.changes, decisionLetter: letter, staff },
+      data: { submissionId, changes: input.changes, decisionLetter: letter, staff, overriding },
     },
     stream.state,
     { now: context.now },
@@ -71,7 +116,13 @@ export async function amendClaim(
   );
   const claim = events.reduce(evolveClaim, stream.state);
   await releaseOldNumber(ports.eventStore, amended, context);
-  return { submissionId, claim, position: result.position, appended: true };
+  return {
+    submissionId,
+    claim,
+    version: claimVersion(stream) + events.length,
+    position: result.position,
+    appended: true,
+  };
 }
 
 const isAmendment = (event: ClaimEvent): event is ClaimAmendedByStaff =>

@@ -139,6 +139,48 @@ describe('claim drafts', () => {
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('a submit sent again with the attempt id as its key finds the claim it made (decision 048)', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 5, answers });
+    await stageDraftDocuments(ports, customerId, 'employer', [pdf('employer.pdf')]);
+    const attemptId = (await ports.drafts.read(customerId))?.attemptId ?? '';
+    const claimant = claimantFor(customerId);
+    const [first, second] = await Promise.all([
+      submitDraft(ports, claimant, contextOf(customerId), attemptId),
+      submitDraft(ports, claimant, contextOf(customerId), attemptId),
+    ]);
+    expect(second).toMatchObject({
+      submissionId: attemptId,
+      confirmationNumber: first.confirmationNumber,
+    });
+    const again = await submitDraft(ports, claimant, contextOf(customerId), attemptId);
+    expect(again).toMatchObject({ submissionId: attemptId, appended: false });
+    const events = await ports.eventStore.readStream(claimStreamId(attemptId));
+    expect(events.map((e) => e.type)).toEqual(['ClaimSubmitted']);
+    // Someone else's claim id is no key of theirs: there is simply no draft.
+    const stranger = newCustomer();
+    await expect(
+      submitDraft(ports, claimantFor(stranger), contextOf(stranger), attemptId),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('an upload sent again with its Idempotency-Key stages its files once', async () => {
+    const customerId = newCustomer();
+    const key = uuidv7();
+    const file = pdf('pay-stub.pdf');
+    const [a, b] = await Promise.all([
+      stageDraftDocuments(ports, customerId, 'supporting', [file], key),
+      stageDraftDocuments(ports, customerId, 'supporting', [file], key),
+    ]);
+    expect(b.map((d) => d.id)).toEqual(a.map((d) => d.id));
+    const draft = await ports.drafts.read(customerId);
+    expect(draft?.documents).toHaveLength(1);
+    // Without a key (or with another), the same file is a second upload, refused as a repeat.
+    await expect(
+      stageDraftDocuments(ports, customerId, 'supporting', [file], uuidv7()),
+    ).rejects.toThrow();
+  });
+
   it('refuses to submit invalid answers or a missing statement, appending nothing and keeping the draft', async () => {
     const customerId = newCustomer();
     await saveDraft(ports, customerId, {

@@ -13,7 +13,9 @@ import { submitClaimRequestSchema } from '@contracts/claims/submit-claim-request
 import type { DocumentStorage, UploadedFile } from '@contracts/documents/document-storage';
 import { type FieldError, NotFoundError, ValidationError } from '@contracts/errors';
 import type { CommandContext } from '../shared/command-context';
-import { inspectFile } from './inspect-file';
+import { derivedCommandId } from '../shared/event-ids';
+import { readClaimStream } from './claim-stream';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
@@ -77,22 +79,29 @@ export async function stageDraftDocuments(
   customerId: string,
   kind: InitialDocumentKind,
   files: readonly UploadedFile[],
+  uploadKey?: string,
 ): Promise<StagedDocument[]> {
   if (files.length === 0) {
     throw new ValidationError([{ field: 'documents', code: 'documents.noneSelected' }]);
   }
   const added: StagedDocument[] = [];
+  // An upload sent again with its Idempotency-Key names the same documents, so it stages once.
+  const ids = files.map((_, index) =>
+    uploadKey ? derivedCommandId(uploadKey, `staged:${index}`) : uuidv7(),
+  );
   // Parsed before the draft is locked: a large PDF takes a moment.
-  const inspected = (await Promise.all(files.map(inspectFile))).map((file) => ({ ...file, kind }));
+  const inspected = (await inspectFiles(ports.inspector, files)).map((file) => ({ ...file, kind }));
   try {
     return await ports.drafts.change(
       customerId,
       async (draft, changes) => {
         const staged = draft?.documents ?? [];
+        const earlier = staged.filter((document) => ids.includes(document.id));
+        if (earlier.length > 0) return earlier;
         const errors = initialDocumentErrors([...staged, ...inspected]);
         if (errors.length > 0) throw new ValidationError(errors);
         for (const [index, file] of inspected.entries()) {
-          const id = uuidv7();
+          const id = ids[index] as string;
           const stored = await ports.documents.put({
             namespace: draftNamespace(customerId, id),
             bytes: (files[index] as UploadedFile).bytes,
@@ -167,11 +176,18 @@ export async function submitDraft(
   ports: DraftPorts,
   claimant: Claimant,
   context: Omit<CommandContext, 'commandId'>,
+  /** The draft's attempt id as the wizard knew it (its Idempotency-Key), when it sent one. */
+  retryOf?: string,
 ): Promise<SubmittedClaim> {
   const { submitted, staged } = await ports.drafts.change(
     claimant.customerId,
     async (draft, changes) => {
-      if (!draft) throw new NotFoundError('no draft to submit');
+      if (!draft) {
+        // The draft is gone: a submit sent again after its answer was lost finds its claim.
+        const earlier = retryOf && (await submittedEarlier(ports, claimant, retryOf));
+        if (earlier) return { submitted: earlier, staged: [] };
+        throw new NotFoundError('no draft to submit');
+      }
       const request = claimRequestOf(draft.answers, draft.documents);
       const documents = await Promise.all(
         draft.documents.map(async (document) => {
@@ -194,6 +210,25 @@ export async function submitDraft(
   // Only once the draft is gone for good: until then a retry still needs the files.
   await deleteObjects(ports.documents, staged);
   return submitted;
+}
+
+async function submittedEarlier(
+  ports: DraftPorts,
+  claimant: Claimant,
+  submissionId: string,
+): Promise<SubmittedClaim | undefined> {
+  const stream = await readClaimStream(ports.eventStore, submissionId);
+  const claim = stream.state;
+  if (claim.status === 'NotSubmitted' || claim.claimant.customerId !== claimant.customerId) {
+    return undefined;
+  }
+  const first = stream.recorded[0];
+  return {
+    submissionId,
+    confirmationNumber: claim.confirmationNumber,
+    position: first?.position,
+    appended: false,
+  };
 }
 
 async function deleteObjects(

@@ -254,7 +254,11 @@ describe('amendClaim', () => {
     const number = uniqueNumber();
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: number.toLowerCase(), status: 'Pending' } },
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { claimNumber: number.toLowerCase(), status: 'Pending' },
+      },
       staffMember,
       staffContext(),
     );
@@ -272,13 +276,21 @@ describe('amendClaim', () => {
     const [oldNumber, newNumber] = [uniqueNumber(), uniqueNumber()];
     await amendClaim(
       harness.ports,
-      { submissionId: first.submissionId, changes: { claimNumber: oldNumber } },
+      {
+        readVersion: 'latest',
+        submissionId: first.submissionId,
+        changes: { claimNumber: oldNumber },
+      },
       staffMember,
       staffContext(),
     );
     await amendClaim(
       harness.ports,
-      { submissionId: first.submissionId, changes: { claimNumber: newNumber } },
+      {
+        readVersion: 'latest',
+        submissionId: first.submissionId,
+        changes: { claimNumber: newNumber },
+      },
       staffMember,
       staffContext(),
     );
@@ -288,7 +300,11 @@ describe('amendClaim', () => {
     ]);
     await amendClaim(
       harness.ports,
-      { submissionId: second.submissionId, changes: { claimNumber: oldNumber } },
+      {
+        readVersion: 'latest',
+        submissionId: second.submissionId,
+        changes: { claimNumber: oldNumber },
+      },
       staffMember,
       staffContext(),
     );
@@ -301,13 +317,17 @@ describe('amendClaim', () => {
     const number = uniqueNumber();
     await amendClaim(
       harness.ports,
-      { submissionId: first.submissionId, changes: { claimNumber: number } },
+      { readVersion: 'latest', submissionId: first.submissionId, changes: { claimNumber: number } },
       staffMember,
       staffContext(),
     );
     const refused = amendClaim(
       harness.ports,
-      { submissionId: second.submissionId, changes: { claimNumber: number } },
+      {
+        readVersion: 'latest',
+        submissionId: second.submissionId,
+        changes: { claimNumber: number },
+      },
       staffMember,
       staffContext(),
     );
@@ -322,6 +342,7 @@ describe('amendClaim', () => {
     const { position } = await amendClaim(
       harness.ports,
       {
+        readVersion: 'latest',
         submissionId,
         changes: { claimNumber: uniqueNumber(), status: 'Approved' },
         decisionLetter: { fileName: 'decision.pdf', bytes: letter },
@@ -352,6 +373,7 @@ describe('amendClaim', () => {
       amendClaim(
         harness.ports,
         {
+          readVersion: 'latest',
           submissionId,
           changes: { claimNumber: uniqueNumber() },
           decisionLetter: { fileName: 'letter.pdf', bytes: exeBytes() },
@@ -380,6 +402,7 @@ describe('amendClaim', () => {
       amendClaim(
         ports,
         {
+          readVersion: 'latest',
           submissionId,
           changes: { claimNumber: number },
           decisionLetter: { fileName: 'd.pdf', bytes: pdfBytes(`lost ${uuidv7()}`) },
@@ -401,7 +424,12 @@ describe('amendClaim', () => {
     const letter = { fileName: 'd.pdf', bytes: pdfBytes(`kept letter ${uuidv7()}`) };
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: uniqueNumber() }, decisionLetter: letter },
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { claimNumber: uniqueNumber() },
+        decisionLetter: letter,
+      },
       staffMember,
       staffContext(),
     );
@@ -415,7 +443,12 @@ describe('amendClaim', () => {
     await expect(
       amendClaim(
         ports,
-        { submissionId, changes: { benefitAmount: '10' }, decisionLetter: letter },
+        {
+          readVersion: 'latest',
+          submissionId,
+          changes: { benefitAmount: '10' },
+          decisionLetter: letter,
+        },
         staffMember,
         staffContext(),
       ),
@@ -431,13 +464,13 @@ describe('amendClaim', () => {
     const context = staffContext();
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: number } },
+      { readVersion: 'latest', submissionId, changes: { claimNumber: number } },
       staffMember,
       context,
     );
     const retry = await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: number } },
+      { readVersion: 'latest', submissionId, changes: { claimNumber: number } },
       staffMember,
       context,
     );
@@ -445,7 +478,7 @@ describe('amendClaim', () => {
     await expect(
       amendClaim(
         harness.ports,
-        { submissionId, changes: { claimNumber: number } },
+        { readVersion: 'latest', submissionId, changes: { claimNumber: number } },
         staffMember,
         staffContext(),
       ),
@@ -462,7 +495,7 @@ describe('markDecisionLetterRead and loadClaim', () => {
     const { submissionId } = await submitted('hana');
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: `H${Date.now() % 1e7}` } },
+      { readVersion: 'latest', submissionId, changes: { claimNumber: `H${Date.now() % 1e7}` } },
       staffMember,
       staffContext(),
     );

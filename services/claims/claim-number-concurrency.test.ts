@@ -37,7 +37,7 @@ const newClaim = async (customerId: string) =>
 const saveNumber = (submissionId: string, claimNumber: string) =>
   amendClaim(
     harness.ports,
-    { submissionId, changes: { claimNumber } },
+    { readVersion: 'latest', submissionId, changes: { claimNumber } },
     staffMember,
     staffContext(),
   );

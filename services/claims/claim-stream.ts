@@ -57,7 +57,15 @@ export function earlierAttempt(
 
 export const CLAIM_CHANGED = 'The claim was changed at the same time; reload it and try again';
 
-/** Appends at the revision that was read: a claim changed meanwhile is a ConflictError (409). */
+/** Another write appended between this one's read and its append: a 409, or a retry where it commutes. */
+export class ClaimChangedError extends ConflictError {
+  constructor() {
+    super(CLAIM_CHANGED);
+    this.name = 'ClaimChangedError';
+  }
+}
+
+/** Appends at the revision that was read: a claim changed meanwhile is a ClaimChangedError (409). */
 export async function appendClaimEvents(
   eventStore: EventStore,
   stream: ClaimStream,
@@ -71,7 +79,27 @@ export async function appendClaimEvents(
       { expectedRevision: stream.expectedRevision },
     );
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(CLAIM_CHANGED);
+    if (error instanceof WrongExpectedRevisionError) throw new ClaimChangedError();
     throw error;
+  }
+}
+
+/** How many times a command that commutes decides again on a fresh read after losing a race. */
+export const COMMUTING_ATTEMPTS = 12;
+
+/**
+ * Runs `attempt` (read, decide, append) again while it loses the append race: the next
+ * read sees the winner's events, so the decider checks the limits against them. A short
+ * random pause, growing with each loss, spreads a crowd of writers out; after the last
+ * attempt the conflict stands (a 409 the client may retry).
+ */
+export async function retryOnClaimChanged<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof ClaimChangedError) || tries >= COMMUTING_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * tries));
+    }
   }
 }

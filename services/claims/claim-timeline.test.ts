@@ -36,7 +36,7 @@ describe('claim timeline', () => {
     ));
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { claimNumber: 'T1', status: 'Pending' } },
+      { readVersion: 'latest', submissionId, changes: { claimNumber: 'T1', status: 'Pending' } },
       staffMember,
       contextFor(staff, at('2026-03-02T09:00:00Z')),
     );
@@ -48,7 +48,11 @@ describe('claim timeline', () => {
     );
     await amendClaim(
       harness.ports,
-      { submissionId, changes: { status: 'Approved', benefitAmount: '300' } },
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { status: 'Approved', benefitAmount: '300' },
+      },
       staffMember,
       contextFor(staff, at('2026-03-04T09:00:00Z')),
     );

@@ -41,11 +41,17 @@ export function claimTimeline(events: readonly RecordedEvent[]): TimelineEntry[]
     const next = evolveClaim(state, event);
     const changes =
       event.type === 'ClaimAmendedByStaff'
-        ? Object.entries(event.data.changes).map(([field, change]) => ({
-            field,
-            from: change?.from,
-            to: change?.to,
-          }))
+        ? [
+            ...Object.entries(event.data.changes).map(([field, change]) => ({
+              field,
+              from: change?.from,
+              to: change?.to,
+            })),
+            // An overwrite chosen after a conflict says whose changes it replaced (decision 048).
+            ...(event.data.overrode
+              ? [{ field: 'overrode', from: undefined, to: event.data.overrode }]
+              : []),
+          ]
         : diffClaims(state, next);
     state = next;
     return {

@@ -23,7 +23,7 @@ export function decideAmendment(
   state: Claim,
   context: DecideContext,
 ): [ClaimAmendedByStaff] | [DecisionLetterUploaded, ClaimAmendedByStaff] {
-  const { submissionId, changes: edit, decisionLetter: file, staff } = command.data;
+  const { submissionId, changes: edit, decisionLetter: file, staff, overriding } = command.data;
   const claim = existingClaim(state, submissionId);
   const { values, errors } = readStaffEdit(edit, claim);
   if (file) errors.push(...decisionLetterErrors(file));
@@ -35,6 +35,7 @@ export function decideAmendment(
     throw new ValidationError([{ field: 'form', code: 'form.noChanges' }]);
   }
   const at = context.now.toISOString();
+  const overrode = (overriding ?? []).filter((other) => Object.hasOwn(changes, other.field));
   const amended: ClaimAmendedByStaff = {
     type: 'ClaimAmendedByStaff',
     data: {
@@ -43,6 +44,7 @@ export function decideAmendment(
       changes: { ...changes, ...changed('decisionLetterRead', claim.decisionLetterRead, false) },
       amendedBy: staff,
       amendedAt: at,
+      ...(overrode.length > 0 ? { overrode } : {}),
     },
   };
   if (!letter) return [amended];

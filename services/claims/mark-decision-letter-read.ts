@@ -1,5 +1,6 @@
 import type { Claimant } from '@contracts/claims/events';
 import type { CommandContext } from '../shared/command-context';
+import { retryOnClaimChanged } from './claim-stream';
 import { type ClaimCommandResult, handleClaimCommand } from './handle-claim-command';
 import type { ClaimPorts } from './ports';
 
@@ -10,13 +11,16 @@ export function markDecisionLetterRead(
   claimant: Claimant,
   context: CommandContext,
 ): Promise<ClaimCommandResult> {
-  return handleClaimCommand(
-    ports.eventStore,
-    input.submissionId,
-    {
-      type: 'MarkDecisionLetterRead',
-      data: { submissionId: input.submissionId, customerId: claimant.customerId },
-    },
-    context,
+  // Commutes with every other write: a lost race reads again (and may find it read already).
+  return retryOnClaimChanged(() =>
+    handleClaimCommand(
+      ports.eventStore,
+      input.submissionId,
+      {
+        type: 'MarkDecisionLetterRead',
+        data: { submissionId: input.submissionId, customerId: claimant.customerId },
+      },
+      context,
+    ),
   );
 }

@@ -1,3 +1,4 @@
+import type { DocumentInspector } from '@contracts/documents/document-inspector';
 import type { DocumentStorage } from '@contracts/documents/document-storage';
 import type { EventStore } from '@contracts/event-store';
 
@@ -5,4 +6,6 @@ import type { EventStore } from '@contracts/event-store';
 export interface ClaimPorts {
   readonly eventStore: EventStore;
   readonly documents: DocumentStorage;
+  /** Judges uploaded bytes off the event loop, under caps (decision 049). */
+  readonly inspector: DocumentInspector;
 }

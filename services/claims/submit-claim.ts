@@ -7,7 +7,7 @@ import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { earlierAttempt, readClaimStream } from './claim-stream';
 import { decideSubmission } from './decide-submission';
-import { inspectFile } from './inspect-file';
+import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { appendWithObjects, type ObjectToStore } from './stored-objects';
 
@@ -64,9 +64,14 @@ export async function submitClaim(
   if (earlier) return { ...submitted, position: earlier.position, appended: false };
 
   const { documents: uploads = [], ...request } = input;
-  const documents = await Promise.all(
-    uploads.map(async ({ kind, file }) => ({ ...(await inspectFile(file)), kind })),
+  const inspected = await inspectFiles(
+    ports.inspector,
+    uploads.map(({ file }) => file),
   );
+  const documents = inspected.map((file, index) => ({
+    ...file,
+    kind: (uploads[index] as (typeof uploads)[number]).kind,
+  }));
   const events = decideSubmission(
     { type: 'SubmitClaim', data: { ...request, ...submitted, claimant, documents } },
     stream.state,

@@ -3,6 +3,7 @@ import { routeAdmin } from './routing/admin-routes';
 import { checkCsrf } from './routing/csrf';
 import { routeLanguage } from './routing/language';
 import { resolvePrincipal } from './routing/principal';
+import { shapeRefusals } from './routing/request-shape';
 import { logRequests } from './routing/request-log';
 import { addSecurityHeaders } from './routing/security-headers';
 import { resolveTenant } from './routing/tenant';
@@ -11,6 +12,7 @@ export const onRequest = sequence(
   addSecurityHeaders,
   logRequests,
   resolveTenant,
+  shapeRefusals,
   checkCsrf,
   resolvePrincipal,
   routeAdmin,

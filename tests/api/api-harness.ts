@@ -8,6 +8,7 @@ import type { Claimant, StaffMember } from '@contracts/claims/events';
 import { getConfig } from '@infra/config/config';
 import { closeRuntime, openRuntime, type Runtime } from '@infra/runtime';
 import { projections } from '@projections/index';
+import { GET as getClaimAsStaff } from '@site/pages/api/admin/claims/[submissionId]/index';
 import { POST as submitClaimRoute } from '@site/pages/api/claims/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
@@ -130,4 +131,18 @@ export async function submitSampleClaim(
     ),
   );
   return ((await response.json()) as { submissionId: string }).submissionId;
+}
+
+/** The claim's ETag as staff read it now: what a staff save sends as If-Match. */
+export async function staffEtag(submissionId: string): Promise<string> {
+  const response = await getClaimAsStaff(
+    apiContext(
+      getRequest(`/api/admin/claims/${submissionId}`),
+      { submissionId },
+      {
+        staff: staffMember,
+      },
+    ),
+  );
+  return response.headers.get('etag') ?? '"0"';
 }

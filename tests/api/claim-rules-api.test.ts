@@ -19,6 +19,7 @@ import {
   openApiHarness,
   pdf,
   renamedExecutable,
+  staffEtag,
   staffMember,
 } from './api-harness';
 
@@ -49,10 +50,12 @@ describe('claims API: the claim rules over HTTP', () => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { submissionId: string }).submissionId;
   };
-  const staffSave = (submissionId: string, body: Record<string, unknown>) =>
+  const staffSave = async (submissionId: string, body: Record<string, unknown>) =>
     amend(
       apiContext(
-        jsonRequest(`/api/admin/claims/${submissionId}`, body),
+        jsonRequest(`/api/admin/claims/${submissionId}`, body, {
+          'if-match': await staffEtag(submissionId),
+        }),
         { submissionId },
         { staff: staffMember },
       ),

@@ -20,6 +20,7 @@ import {
   openApiHarness,
   submitSampleClaim,
   pdf,
+  staffEtag,
   staffMember,
 } from './api-harness';
 
@@ -158,10 +159,11 @@ describe('hardening probes: bad input is a 4xx problem, never a 500', () => {
 
   it('12. a NUL byte in a decision letter name, and nothing appended', async () => {
     const before = await eventCount();
-    const request = jsonRequest(`/api/admin/claims/${submissionId}`, {
-      claimNumber: 'NUL1',
-      decisionLetter: pdf('letter\u0000.pdf'),
-    });
+    const request = jsonRequest(
+      `/api/admin/claims/${submissionId}`,
+      { claimNumber: 'NUL1', decisionLetter: pdf('letter\u0000.pdf') },
+      { 'if-match': await staffEtag(submissionId) },
+    );
     const context = apiContext(request, { submissionId }, { staff: staffMember });
     await expectProblem(await amend(context), 400, 'decisionLetter.name');
     expect(await eventCount()).toBe(before);

@@ -168,12 +168,14 @@ describe('staff auth endpoints', () => {
     expect(jar.has('staff_session')).toBe(false);
   });
 
-  it('marks the session cookie Secure when the request came over https', async () => {
+  it('names the session cookie __Host- and marks it Secure over https, and rotates the CSRF token', async () => {
     const jar = new CookieJar();
     const callbackUrl = new URL(await signInAt(jar, claire!.sub));
     callbackUrl.protocol = 'https:';
     expect((await call(callback, callbackUrl.href, jar)).status).toBe(302);
-    expect(jar.options.get('staff_session')).toMatchObject({ secure: true });
+    expect(jar.options.get('__Host-staff_session')).toMatchObject({ secure: true, path: '/' });
+    expect(jar.options.has('staff_session')).toBe(false);
+    expect(jar.options.get('__Host-csrf_token')).toMatchObject({ secure: true, path: '/' });
   });
 
   it('reports almost-expired in the last 10 minutes, and 401 without a session', async () => {

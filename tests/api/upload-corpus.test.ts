@@ -19,6 +19,7 @@ import {
   openApiHarness,
   submitSampleClaim,
   renamedExecutable,
+  staffEtag,
   staffMember,
 } from './api-harness';
 
@@ -76,10 +77,11 @@ describe('uploads are parsed, not just sniffed', () => {
     for (const [name, bytes] of Object.entries(CORPUS).filter(([n]) => n.endsWith('.pdf'))) {
       const response = await amend(
         apiContext(
-          jsonRequest(`/api/admin/claims/${submissionId}`, {
-            claimNumber: 'UP1',
-            decisionLetter: file(name, bytes, 'application/pdf'),
-          }),
+          jsonRequest(
+            `/api/admin/claims/${submissionId}`,
+            { claimNumber: 'UP1', decisionLetter: file(name, bytes, 'application/pdf') },
+            { 'if-match': await staffEtag(submissionId) },
+          ),
           { submissionId },
           { staff: staffMember },
         ),
@@ -87,6 +89,46 @@ describe('uploads are parsed, not just sniffed', () => {
       expect(response.status, name).toBe(400);
       expect((await response.json()).errors[0]).toMatchObject({ field: 'decisionLetter' });
     }
+  });
+
+  it.each(['evil.html', 'letter.exe', 'CON', 'letter\u202Efdp.exe', 'x\u202Efdp.pdf'])(
+    'refuses a real PDF as a decision letter named %s, changing nothing',
+    async (name) => {
+      const before = await eventCount();
+      const response = await amend(
+        apiContext(
+          jsonRequest(
+            `/api/admin/claims/${submissionId}`,
+            {
+              claimNumber: 'UP3',
+              decisionLetter: file(name, samplePdf('letter'), 'application/pdf'),
+            },
+            { 'if-match': await staffEtag(submissionId) },
+          ),
+          { submissionId },
+          { staff: staffMember },
+        ),
+      );
+      expect(response.status).toBe(400);
+      // Direction controls are refused at the body's edge (decision 050), naming the name itself.
+      expect((await response.json()).errors[0]).toMatchObject({
+        field: expect.stringMatching(/^decisionLetter/),
+      });
+      expect(await eventCount()).toBe(before);
+    },
+  );
+
+  it('takes a name without its zero-width space, and refuses look-alikes of it', async () => {
+    const first = await add([file('same\u200B.pdf', samplePdf('first look-alike'))]);
+    expect(first.status).toBe(201);
+    const listed = await listDocuments(
+      apiContext(getRequest(`/api/claims/${submissionId}/documents`), { submissionId }),
+    );
+    const names = (await listed.json()).documents.map((d: { fileName: string }) => d.fileName);
+    expect(names).toContain('same.pdf');
+    const lookAlike = await add([file('ＳＡＭＥ.pdf', samplePdf('second look-alike'))]);
+    expect(lookAlike.status).toBe(400);
+    expect((await lookAlike.json()).errors[0]).toMatchObject({ code: 'documents.duplicateName' });
   });
 
   it('keeps real PDF, PNG and JPEG files, under their Unicode names in one form (NFC)', async () => {
@@ -113,10 +155,14 @@ describe('uploads are parsed, not just sniffed', () => {
   it('downloads a letter under its Unicode name, with an ASCII fallback', async () => {
     const saved = await amend(
       apiContext(
-        jsonRequest(`/api/admin/claims/${submissionId}`, {
-          claimNumber: 'UP2',
-          decisionLetter: file('décision été.pdf', samplePdf('décision'), 'application/pdf'),
-        }),
+        jsonRequest(
+          `/api/admin/claims/${submissionId}`,
+          {
+            claimNumber: 'UP2',
+            decisionLetter: file('décision été.pdf', samplePdf('décision'), 'application/pdf'),
+          },
+          { 'if-match': await staffEtag(submissionId) },
+        ),
         { submissionId },
         { staff: staffMember },
       ),

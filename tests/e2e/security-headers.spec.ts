@@ -37,3 +37,53 @@ test('every page, redirect, error and API answer carries the security headers', 
     }
   }
 });
+
+test('static assets, unknown API paths, unknown methods and cross-site forms: same headers, one shape', async ({
+  request,
+}) => {
+  const home = await (await request.get('/en/')).text();
+  const asset = /"(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+  expect(asset).toBeTruthy();
+  const cases: Array<{
+    path: string;
+    method?: string;
+    status: number;
+    type: RegExp;
+    form?: boolean;
+  }> = [
+    { path: asset ?? '', status: 200, type: /javascript/ },
+    { path: '/api/no-such-thing', status: 404, type: /^application\/problem\+json/ },
+    { path: '/api/claims', method: 'TRACE', status: 405, type: /^application\/problem\+json/ },
+    { path: '/en/faq', method: 'OPTIONS', status: 405, type: /^text\/html/ },
+    { path: '/en/', method: 'POST', status: 403, type: /^text\/html/, form: true },
+    {
+      path: '/api/claims',
+      method: 'POST',
+      status: 403,
+      type: /^application\/problem\+json/,
+      form: true,
+    },
+  ];
+  for (const { path, method = 'GET', status, type, form } of cases) {
+    const answer = await request.fetch(path, {
+      method,
+      maxRedirects: 0,
+      ...(form
+        ? {
+            headers: {
+              origin: 'https://evil.example',
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            data: 'a=b',
+          }
+        : {}),
+    });
+    const label = `${method} ${path}`;
+    expect(answer.status(), label).toBe(status);
+    const headers = answer.headers();
+    expect(headers['content-type'], label).toMatch(type);
+    for (const name of REQUIRED) expect(headers[name], `${name} on ${label}`).toBeTruthy();
+    expect(headers['content-security-policy'], label).toContain("frame-ancestors 'none'");
+    if (status === 405) expect(headers.allow, label).toBeTruthy();
+  }
+});

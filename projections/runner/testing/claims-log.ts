@@ -40,6 +40,7 @@ export async function seedClaims(
     await amendClaim(
       harness.ports,
       {
+        readVersion: 'latest',
         submissionId,
         changes: { claimNumber: `R${index}${customer}`, status: 'Approved', benefitAmount: '12.5' },
         decisionLetter: { fileName: 'letter.pdf', bytes: pdfBytes(`letter ${customer}`) },

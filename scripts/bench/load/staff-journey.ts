@@ -52,17 +52,20 @@ export async function openClaim({ client, stats }: StaffContext, submissionId: s
   );
 }
 
-/** A staff save: the claim's number (one per claim) and a new benefit amount. */
+/** A staff save: the claim's number (one per claim) and a new benefit amount, on the version read. */
 export async function amendClaim(
   { client, stats }: StaffContext,
   submissionId: string,
   claimNumber: string,
   cents: number,
 ) {
+  const read = await client.request(`/api/admin/claims/${submissionId}`);
+  const etag = read.headers.etag;
   await stats.time('POST /api/admin/claims/:id', 200, () =>
     client.request(`/api/admin/claims/${submissionId}`, {
       method: 'POST',
       body: { claimNumber, benefitAmount: (cents / 100).toFixed(2) },
+      ifMatch: typeof etag === 'string' ? etag : undefined,
     }),
   );
 }

@@ -31,7 +31,8 @@ export class VirtualClient {
       method = 'GET',
       body,
       form,
-    }: { method?: string; body?: unknown; form?: Record<string, string> } = {},
+      ifMatch,
+    }: { method?: string; body?: unknown; form?: Record<string, string>; ifMatch?: string } = {},
   ): Promise<Answer> {
     const payload = form
       ? Buffer.from(new URLSearchParams(form).toString())
@@ -46,6 +47,7 @@ export class VirtualClient {
       headers['content-length'] = payload.length;
     }
     if (method !== 'GET') headers['x-csrf-token'] = this.#cookies.get('csrf_token') ?? '';
+    if (ifMatch) headers['if-match'] = ifMatch;
     return new Promise((resolve, reject) => {
       const outgoing = http.request(
         new URL(path, this.base),

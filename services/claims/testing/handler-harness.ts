@@ -10,6 +10,7 @@ import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-ev
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import type { CommandContext } from '../../shared/command-context';
 import type { ClaimPorts } from '../ports';
+import { inProcessInspector } from './in-process-inspector';
 
 /** Test support for the claim handlers: a real Postgres event store and files on disk. */
 
@@ -26,7 +27,11 @@ export async function openHarness(): Promise<Harness> {
   const eventStore = createPostgresEventStore(database.pool, { pollIntervalMs: 100 });
   const root = await mkdtemp(join(tmpdir(), 'claims-objects-'));
   return {
-    ports: { eventStore, documents: createFilesystemDocumentStorage(root) },
+    ports: {
+      eventStore,
+      documents: createFilesystemDocumentStorage(root),
+      inspector: inProcessInspector,
+    },
     database,
     async storedObjects() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });

@@ -123,6 +123,24 @@ export const ADMIN_TEXT = {
     fileReadFailed: 'Failed to convert file to base64',
     dismiss: 'Dismiss',
   },
+  conflict: {
+    title: 'Someone else saved this claim',
+    intro:
+      'These changes were saved after you opened the claim. None of your edits have been saved yet.',
+    change: '{field}: {from} → {to}',
+    byAt: 'by {by} at {at}',
+    none: '(empty)',
+    newLetter: 'a new letter',
+    previousLetter: 'the previous letter',
+    overlap:
+      'You also changed {fields}. Reloading keeps their value there; to keep yours, save yours over theirs.',
+    keep: 'Reload, keeping my edits',
+    keepOthers: 'Reload, keeping my other edits',
+    overwrite: 'Save mine over theirs',
+    discard: 'Discard my edits',
+    reloaded: 'The claim was reloaded with their changes. Review it, then save again.',
+    discarded: 'The claim was reloaded; your edits were discarded.',
+  },
   unsaved: {
     title: 'Unsaved changes',
     text: 'You have unsaved changes. Are you sure you want to leave?',
@@ -175,6 +193,18 @@ export const ADMIN_TEXT = {
     '500': {
       title: 'Something went wrong',
       message: 'The server could not complete the request. Please try again in a moment.',
+    },
+    '400': {
+      title: 'The address could not be read',
+      message: 'The link or the address typed is malformed.',
+    },
+    '405': {
+      title: 'This page cannot be used that way',
+      message: 'Open it again from a link.',
+    },
+    '503': {
+      title: 'Briefly unavailable',
+      message: 'A service the portal needs is briefly out of reach. Please try again in a moment.',
     },
   },
 } as const;

@@ -12,6 +12,8 @@ export class StaffApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: readonly ProblemFieldError[] = [],
+    /** The whole problem+json body (a stale save's currentVersion and changes, decision 048). */
+    readonly problem: Readonly<Record<string, unknown>> = {},
   ) {
     super(`HTTP ${status}`);
   }
@@ -35,7 +37,11 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
     window.location.assign(STAFF_SIGN_IN);
     throw new StaffApiError(response.status);
   }
-  if (!response.ok) throw new StaffApiError(response.status, await problemErrors(response));
+  if (!response.ok) {
+    const problem = await problemBody(response);
+    const errors = Array.isArray(problem.errors) ? (problem.errors as ProblemFieldError[]) : [];
+    throw new StaffApiError(response.status, errors, problem);
+  }
   return response;
 }
 
@@ -43,11 +49,20 @@ export async function staffJson<T>(path: string, init?: RequestInit): Promise<T>
   return (await (await staffFetch(path, init)).json()) as T;
 }
 
-async function problemErrors(response: Response): Promise<ProblemFieldError[]> {
+/** A JSON body and the version its ETag names (a claim read or saved). */
+export async function staffJsonVersioned<T>(
+  path: string,
+  init?: RequestInit,
+): Promise<{ readonly body: T; readonly etag: string }> {
+  const response = await staffFetch(path, init);
+  return { body: (await response.json()) as T, etag: response.headers.get('etag') ?? '' };
+}
+
+async function problemBody(response: Response): Promise<Record<string, unknown>> {
   try {
-    const body = (await response.json()) as { errors?: ProblemFieldError[] };
-    return Array.isArray(body.errors) ? body.errors : [];
+    const body: unknown = await response.json();
+    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   } catch {
-    return [];
+    return {};
   }
 }

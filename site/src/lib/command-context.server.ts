@@ -6,12 +6,18 @@ import type { CommandContext } from '@services/shared/command-context';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** A client that retries sends the same Idempotency-Key (a UUID v7), so its command appends once. */
-export function commandContext(context: APIContext, actor: Actor): CommandContext {
-  const key = context.request.headers.get('idempotency-key')?.toLowerCase();
+/** The request's Idempotency-Key (a UUID v7), or undefined when it sent none. */
+export function idempotencyKey(request: Request): string | undefined {
+  const key = request.headers.get('idempotency-key')?.toLowerCase();
   if (key !== undefined && !UUID_V7.test(key)) {
     throw new ValidationError([{ field: 'Idempotency-Key', code: 'invalidFormat' }]);
   }
+  return key;
+}
+
+/** A client that retries sends the same Idempotency-Key (a UUID v7), so its command appends once. */
+export function commandContext(context: APIContext, actor: Actor): CommandContext {
+  const key = idempotencyKey(context.request);
   return {
     commandId: key ?? uuidv7(),
     actor,

@@ -4,9 +4,22 @@ import { createPostgresIdentityStore } from '@infra/identity/postgres-identity-s
 import { getLogger } from '@infra/logging/logger';
 import type { Runtime } from '@infra/runtime';
 import { getRuntime } from '@infra/runtime';
+import { clientAddress, requestIsHttps } from './forwarded.server';
 import { type IdentityPorts, type RequestOrigin, systemClock } from '@services/identity';
 
 export const SESSION_COOKIE = 'session';
+
+/**
+ * Under https the cookie is `__Host-session`: Secure, path /, no Domain, so neither a
+ * sibling subdomain nor a plain-http answer can set or shadow it.
+ */
+export const sessionCookieName = (https: boolean) =>
+  https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+
+/** The customer session id the request carries, under the name its protocol uses. */
+export function sessionIdOf(context: Pick<APIContext, 'cookies' | 'request'>): string | undefined {
+  return context.cookies.get(sessionCookieName(requestIsHttps(context.request)))?.value;
+}
 /** A JSON body of the identity calls is small; anything larger is refused before it is read. */
 export const IDENTITY_BODY_BYTES = 16 * 1024;
 
@@ -26,13 +39,11 @@ export async function identityPorts(): Promise<IdentityPorts> {
   return holder[PORTS_KEY];
 }
 
-/** The caller's address as the socket saw it (never a header a client could forge). */
-export function requestOrigin(context: Pick<APIContext, 'clientAddress'>): RequestOrigin {
-  try {
-    return { ip: context.clientAddress ?? 'unknown' };
-  } catch {
-    return { ip: 'unknown' };
-  }
+/** The caller's address: the socket's peer, or the client a trusted proxy named (TRUST_PROXY). */
+export function requestOrigin(
+  context: Pick<APIContext, 'clientAddress' | 'request'>,
+): RequestOrigin {
+  return { ip: clientAddress(context) };
 }
 
 export function setSessionCookie(
@@ -41,7 +52,7 @@ export function setSessionCookie(
   secure: boolean,
   expires: Date,
 ): void {
-  cookies.set(SESSION_COOKIE, sessionId, {
+  cookies.set(sessionCookieName(secure), sessionId, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -50,8 +61,8 @@ export function setSessionCookie(
   });
 }
 
-export function clearSessionCookie(cookies: AstroCookies): void {
-  cookies.delete(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(cookies: AstroCookies, secure: boolean): void {
+  cookies.delete(sessionCookieName(secure), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
 }
 
 /** A field only robots fill (public forms hide it from people). */

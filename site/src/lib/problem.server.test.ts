@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ValidationError } from '@contracts/errors';
+import {
+  ConflictError,
+  PreconditionRequiredError,
+  StaleVersionError,
+  ValidationError,
+} from '@contracts/errors';
+import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 import { toProblemResponse } from './problem.server';
 
@@ -33,5 +39,24 @@ describe('toProblemResponse', () => {
   it('maps typed errors once and rethrows anything else', () => {
     expect(toProblemResponse(new ConflictError('x'), 'r3').status).toBe(409);
     expect(() => toProblemResponse(new Error('bug'), 'r4')).toThrow('bug');
+  });
+
+  it('answers every revision conflict with a 409, a stale write with what changed, a missing If-Match with 428 (decision 048)', async () => {
+    const raced = toProblemResponse(new WrongExpectedRevisionError('claim-x', 3n, 4n), 'r6');
+    expect(raced.status).toBe(409);
+    expect(raced.headers.get('content-type')).toBe('application/problem+json');
+    expect(toProblemResponse(new EventIdConflictError('claim-x', ['a']), 'r7').status).toBe(409);
+    const change = { field: 'benefitAmount', from: 0, to: 2222.22, by: 'b@x', at: 'T' };
+    const stale = toProblemResponse(new StaleVersionError('stale', 5, [change]), 'r8');
+    expect(stale.status).toBe(409);
+    expect(stale.headers.get('etag')).toBe('"5"');
+    expect(await stale.json()).toMatchObject({
+      code: 'CONFLICT',
+      currentVersion: 5,
+      changes: [change],
+    });
+    const missing = toProblemResponse(new PreconditionRequiredError('no If-Match'), 'r9', 'fr');
+    expect(missing.status).toBe(428);
+    expect(await missing.json()).toMatchObject({ code: 'PRECONDITION_REQUIRED' });
   });
 });

@@ -5,6 +5,7 @@ import {
   DomainError,
   type ErrorCode,
   type FieldError,
+  StaleVersionError,
   ValidationError,
 } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
@@ -13,15 +14,17 @@ import { RateLimitedError } from '@contracts/identity/rate-limited-error';
 import { isMessageKey, type Lang, t } from '@site/i18n/i18n';
 import { isDependencyUnavailable } from './dependency-unavailable.server';
 
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PRECONDITION_FAILED: 412,
+  PRECONDITION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -34,8 +37,10 @@ const TITLE: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Sign-in required',
   FORBIDDEN: 'Not allowed',
   NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
   CONFLICT: 'Conflicting change',
   PRECONDITION_FAILED: 'The resource changed meanwhile',
+  PRECONDITION_REQUIRED: 'The write must name the version it is based on (If-Match)',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests',
@@ -48,6 +53,21 @@ export function serviceUnavailableResponse(requestId: string): Response {
   const response = problem('SERVICE_UNAVAILABLE', requestId);
   response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
   return response;
+}
+
+/** A method the route does not answer; `Allow` lists those it does. */
+export function methodNotAllowedResponse(requestId: string, allow: string): Response {
+  const response = problem('METHOD_NOT_ALLOWED', requestId);
+  response.headers.set('allow', allow);
+  return response;
+}
+
+export function notFoundResponse(requestId: string): Response {
+  return problem('NOT_FOUND', requestId);
+}
+
+export function forbiddenResponse(requestId: string): Response {
+  return problem('FORBIDDEN', requestId);
 }
 
 /** A real server fault: no detail, only the id that finds it in the log. */
@@ -82,6 +102,14 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
     return problem(error.code, requestId, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });
+  }
+  if (error instanceof StaleVersionError) {
+    const response = problem(error.code, requestId, {
+      currentVersion: error.currentVersion,
+      changes: error.changes,
+    });
+    response.headers.set('etag', `"${error.currentVersion}"`);
+    return response;
   }
   if (error instanceof ConflictError && error.fieldErrors.length > 0) {
     return problem(error.code, requestId, {

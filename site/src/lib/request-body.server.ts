@@ -5,7 +5,7 @@ import {
   ValidationError,
   type FieldError,
 } from '@contracts/errors';
-import { controlCharacterErrors } from './request-edge.server';
+import { jsonDepthOver, unacceptableTextErrors } from './request-edge.server';
 
 /**
  * Reads a JSON body of at most `maxBytes`, refusing a larger one from its Content-Length
@@ -31,13 +31,16 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
+  const text = Buffer.concat(chunks).toString('utf8');
+  // Counted on the text before anything walks it: a 4 KB body can nest 2,000 deep.
+  if (jsonDepthOver(text)) throw new ValidationError([{ field: '', code: 'tooDeep' }]);
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     throw new ValidationError([{ field: '', code: 'invalidJson' }]);
   }
-  const refused = controlCharacterErrors(body);
+  const refused = unacceptableTextErrors(body);
   if (refused.length > 0) throw new ValidationError(refused);
   return body;
 }

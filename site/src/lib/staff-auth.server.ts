@@ -10,8 +10,16 @@ import {
 } from '@infra/oidc/staff-sessions';
 import { createStaffSignIn, type StaffSignIn } from '@infra/oidc/staff-sign-in';
 import { getRuntime } from '@infra/runtime';
+import { requestIsHttps } from './forwarded.server';
 
 export const STAFF_SESSION_COOKIE = 'staff_session';
+/** `__Host-staff_session` when the cookie is Secure (see sessionCookieName for why). */
+export const staffSessionCookieName = (secure: boolean) =>
+  secure ? `__Host-${STAFF_SESSION_COOKIE}` : STAFF_SESSION_COOKIE;
+
+export function staffSessionIdOf(cookies: AstroCookies, secure: boolean): string | undefined {
+  return cookies.get(staffSessionCookieName(secure))?.value;
+}
 /** Binds a started sign-in to the browser that started it; read only by the callback. */
 export const PENDING_SIGN_IN_COOKIE = 'staff_sign_in';
 const PENDING_SIGN_IN_PATH = '/api/auth';
@@ -35,16 +43,18 @@ export async function staffAuth(): Promise<StaffAuth> {
 /** The staff member of the request's session cookie, for the principal middleware. */
 export async function staffFromCookies(
   cookies: AstroCookies,
+  secure = false,
   now: Date = new Date(),
 ): Promise<StaffMember | undefined> {
-  return (await staffSessionFromCookies(cookies, now))?.session.staff;
+  return (await staffSessionFromCookies(cookies, secure, now))?.session.staff;
 }
 
 export async function staffSessionFromCookies(
   cookies: AstroCookies,
+  secure: boolean,
   now: Date = new Date(),
 ): Promise<{ id: string; session: StaffSession } | undefined> {
-  const id = cookies.get(STAFF_SESSION_COOKIE)?.value;
+  const id = staffSessionIdOf(cookies, secure);
   if (!id) return undefined;
   const { pool } = await getRuntime();
   const session = await findStaffSession(pool, id, now);
@@ -53,7 +63,7 @@ export async function staffSessionFromCookies(
 
 /** Secure cookies when the browser talks https, directly or through a TLS-offloading proxy. */
 export async function secureCookies(request: Request): Promise<boolean> {
-  if (new URL(request.url).protocol === 'https:') return true;
+  if (requestIsHttps(request)) return true;
   const { config } = await getRuntime();
   return config.PUBLIC_URL?.startsWith('https:') ?? false;
 }
@@ -61,7 +71,7 @@ export async function secureCookies(request: Request): Promise<boolean> {
 const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax', secure }) as const;
 
 export function setSessionCookie(cookies: AstroCookies, id: string, secure: boolean): void {
-  cookies.set(STAFF_SESSION_COOKIE, id, {
+  cookies.set(staffSessionCookieName(secure), id, {
     ...cookieOptions(secure),
     path: '/',
     maxAge: STAFF_SESSION_SECONDS,
@@ -69,7 +79,7 @@ export function setSessionCookie(cookies: AstroCookies, id: string, secure: bool
 }
 
 export function clearSessionCookie(cookies: AstroCookies, secure: boolean): void {
-  cookies.delete(STAFF_SESSION_COOKIE, { ...cookieOptions(secure), path: '/' });
+  cookies.delete(staffSessionCookieName(secure), { ...cookieOptions(secure), path: '/' });
 }
 
 export function setPendingSignInCookie(cookies: AstroCookies, id: string, secure: boolean): void {

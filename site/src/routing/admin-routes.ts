@@ -8,7 +8,7 @@ const PROTECTED_PAGES: ReadonlySet<string> = new Set([
   '/admin/search',
   '/admin/claim',
 ]);
-const ERROR_PAGE = /^\/admin\/error\/(?:404|403|500)$/;
+const ERROR_PAGE = /^\/admin\/error\/(?:400|403|404|405|500|503)$/;
 const ADMIN_PATH = /^\/admin(?:\/|$)/;
 
 export type AdminRoute =

@@ -1,9 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'astro';
+import type { AstroCookies, MiddlewareHandler } from 'astro';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `__Host-csrf_token` under https, so a sibling subdomain cannot plant a token of its choice. */
+export const csrfCookieName = (https: boolean) => (https ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE);
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -24,24 +28,30 @@ function forbidden(requestId: string): Response {
   );
 }
 
+/** Sets a new token (at sign-in, customer or staff) and returns it. */
+export function rotateCsrfToken(cookies: AstroCookies, https: boolean): string {
+  const token = randomBytes(24).toString('base64url');
+  cookies.set(csrfCookieName(https), token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: https,
+    httpOnly: false,
+  });
+  return token;
+}
+
 /**
  * Double-submit token: every visitor gets a random `csrf_token` cookie (readable by our
  * scripts, SameSite=Lax), and every non-safe API call must echo it in `x-csrf-token`. Another
  * site can make a browser send the cookie but cannot read it, so it cannot send the header.
  */
 export const checkCsrf: MiddlewareHandler = async (context, next) => {
-  const token = context.cookies.get(CSRF_COOKIE)?.value;
+  const https = requestIsHttps(context.request);
+  const token = context.cookies.get(csrfCookieName(https))?.value;
   if (!SAFE_METHODS.has(context.request.method) && context.url.pathname.startsWith('/api/')) {
     const presented = context.request.headers.get(CSRF_HEADER);
     if (!token || !presented || !same(token, presented)) return forbidden(context.locals.requestId);
   }
-  if (!token) {
-    context.cookies.set(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
-      path: '/',
-      sameSite: 'lax',
-      secure: context.url.protocol === 'https:',
-      httpOnly: false,
-    });
-  }
+  if (!token) rotateCsrfToken(context.cookies, https);
   return next();
 };

@@ -147,6 +147,7 @@ function fakeContext(
   });
   const context = {
     url: new URL(url),
+    request: new Request(url),
     locals: { tenant: options.tenant ?? 'base' },
     routePattern: options.routePattern ?? '/[lang]',
     cookies: { get: (name: string) => jar.get(name), set },

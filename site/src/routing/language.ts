@@ -1,6 +1,7 @@
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { ADMIN_HOME } from '@site/admin/admin-paths';
 import { DEFAULT_LANG, type Lang, isLang } from '@site/i18n/i18n';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 import { ADMIN_TENANT, JUPITER_TENANT, type TenantId } from './tenant';
 
 export const LANG_COOKIE = 'lang';
@@ -119,6 +120,6 @@ function rememberLang(context: APIContext, lang: Lang): void {
     path: '/',
     sameSite: 'lax',
     maxAge: ONE_YEAR_IN_SECONDS,
-    secure: context.url.protocol === 'https:',
+    secure: requestIsHttps(context.request),
   });
 }

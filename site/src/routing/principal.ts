@@ -1,18 +1,21 @@
 import type { MiddlewareHandler } from 'astro';
 import { lookupSession } from '@services/identity';
-import { identityPorts, SESSION_COOKIE } from '@site/lib/identity.server';
-import { staffFromCookies } from '@site/lib/staff-auth.server';
+import { identityPorts, sessionIdOf } from '@site/lib/identity.server';
+import { secureCookies, staffFromCookies } from '@site/lib/staff-auth.server';
 
 /**
  * The one place that decides who is calling: the customer from the customer session, staff
  * from the staff session (OpenID Connect sign-in). Nobody else, in any environment.
  */
 export const resolvePrincipal: MiddlewareHandler = async (context, next) => {
-  const sessionId = context.cookies.get(SESSION_COOKIE)?.value;
+  const sessionId = sessionIdOf(context);
   const session = sessionId ? await lookupSession(await identityPorts(), sessionId) : undefined;
   if (session) context.locals.customer = session.claimant;
   if (context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/admin')) {
-    context.locals.staff = await staffFromCookies(context.cookies);
+    context.locals.staff = await staffFromCookies(
+      context.cookies,
+      await secureCookies(context.request),
+    );
   }
   return next();
 };

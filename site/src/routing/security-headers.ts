@@ -1,38 +1,14 @@
 import type { MiddlewareHandler } from 'astro';
+import { mergedPolicy, securityHeaders } from '@infra/http/security-headers';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 
-/** No page of the portal may be framed: clickjacking on sign-in or on a staff save. */
-const FRAME_POLICY =
-  "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
-/** An API answer is data, never a document a browser should run or style. */
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
-const PERMISSIONS =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
-const TWO_YEARS = 2 * 365 * 24 * 60 * 60;
-
-/** The headers every page and API answer carries (issue 13). */
-export function securityHeaders(pathname: string, https: boolean): Record<string, string> {
-  return {
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': PERMISSIONS,
-    'cross-origin-opener-policy': 'same-origin',
-    'content-security-policy': pathname.startsWith('/api/') ? API_POLICY : FRAME_POLICY,
-    ...(https ? { 'strict-transport-security': `max-age=${TWO_YEARS}; includeSubDomains` } : {}),
-  };
-}
-
-const isHttps = (request: Request, url: URL) =>
-  url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+export { mergedPolicy, securityHeaders };
 
 /**
- * Astro writes a page's script-src and style-src (hashes of every script and style it emits,
- * `security.csp` in astro.config.mjs); ours adds framing and base rules to the same header.
+ * Every answer that passes the middleware is rendered per request (pages, API, redirects):
+ * none may be kept by a cache unless its route says so. Static files never come here.
  */
-export function mergedPolicy(astroPolicy: string | null, ours: string): string {
-  if (!astroPolicy) return ours;
-  return `${astroPolicy.trim().replace(/;?$/, ';')} ${ours}`;
-}
+const NO_STORE = { 'cache-control': 'no-store' };
 
 function withHeaders(response: Response, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) {
@@ -46,7 +22,10 @@ function withHeaders(response: Response, headers: Record<string, string>): void 
 
 export const addSecurityHeaders: MiddlewareHandler = async (context, next) => {
   const response = await next();
-  const headers = securityHeaders(context.url.pathname, isHttps(context.request, context.url));
+  const headers = {
+    ...securityHeaders(context.url.pathname, requestIsHttps(context.request)),
+    ...NO_STORE,
+  };
   try {
     withHeaders(response, headers);
     return response;

@@ -44,8 +44,13 @@ export async function amendAsStaff(
   submissionId: string,
   changes: Record<string, unknown>,
 ) {
+  const read = await page.request.get(`/api/admin/claims/${submissionId}`);
   const answer = await page.request.post(`/api/admin/claims/${submissionId}`, {
-    headers: { 'x-csrf-token': await csrfToken(page), origin: new URL(page.url()).origin },
+    headers: {
+      'x-csrf-token': await csrfToken(page),
+      origin: new URL(page.url()).origin,
+      'if-match': read.headers().etag ?? '',
+    },
     data: changes,
   });
   expect(answer.status(), await answer.text()).toBe(200);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { describeAdditionalReason } from '@contracts/claims/reasons';
 import type { ClaimRecord } from '@services/claims/claim';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
@@ -192,7 +192,7 @@ function ReplayedClaim({ replay }: { replay: Extract<Replay, { state: 'loaded' }
   const { claim, version } = replay;
   if (!claim || version === null) return <p>{text.asOfBefore}</p>;
   const labels = ADMIN_TEXT.claim;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [labels.status, claim.status],
     [labels.claimNumber, claim.claimNumber || text.empty],
     [labels.benefitAmount, formatCad(claim.benefitAmount)],
@@ -202,7 +202,10 @@ function ReplayedClaim({ replay }: { replay: Extract<Replay, { state: 'loaded' }
       labels.additionalReason,
       describeAdditionalReason(claim.additionalReason, 'en').join('; ') || text.empty,
     ],
-    [labels.letter, claim.decisionLetter?.fileName ?? text.empty],
+    [
+      labels.letter,
+      claim.decisionLetter ? <bdi key="letter">{claim.decisionLetter.fileName}</bdi> : text.empty,
+    ],
     [labels.documents, String(claim.documents.length)],
   ];
   return (

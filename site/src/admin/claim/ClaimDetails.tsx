@@ -1,14 +1,11 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CLAIM_STATUSES, type ClaimStatus } from '@contracts/claims/catalogue';
 import type { ClaimRecord } from '@services/claims/claim';
-import {
-  type ChosenFile,
-  dataUrlOf,
-} from '@site/islands/customer/additional-documents/chosen-file';
+import type { ChosenFile } from '@site/islands/customer/additional-documents/chosen-file';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
-import { staffJson } from '../staff-api';
+import { ConflictDialog } from './ConflictDialog';
 import { ClaimSummary } from './ClaimSummary';
 import {
   acceptsAmountTyping,
@@ -21,17 +18,19 @@ import {
   differs,
   formValuesOf,
   isClaimStatus,
-  saveBody,
   withStatus,
 } from './claim-form';
 import { LetterField } from './LetterField';
 import { ReasonField } from './ReasonField';
-import { saveFailure } from './save-failure';
+import { useClaimSave } from './use-claim-save';
 
 interface Props {
   readonly claim: ClaimRecord;
+  /** The ETag the claim was read with: every save sends it as If-Match (decision 048). */
+  readonly etag: string;
   readonly onDirty: (dirty: boolean) => void;
-  readonly onSaved: (claim: ClaimRecord) => void;
+  /** The claim as saved or reloaded, with its new ETag. */
+  readonly onSaved: (claim: ClaimRecord, etag: string) => void;
   readonly onToast: (toast: ToastMessage) => void;
 }
 
@@ -51,14 +50,24 @@ function toast(kind: ToastMessage['kind'], message: string): ToastMessage {
 }
 
 /** The Claim Details tab: the claim as submitted, and the staff edit form (staff spec §2, §5, §8). */
-export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
+export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) {
   const stored = useMemo(() => formValuesOf(claim), [claim]);
   const [values, setValues] = useState<ClaimFormValues>(stored);
   const [errors, setErrors] = useState<ClaimFormErrors>({});
   const [letter, setLetter] = useState<ChosenFile>();
-  const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const changed = differs(stored, values) || letter !== undefined;
+  const saver = useClaimSave({
+    claim,
+    etag,
+    stored,
+    values,
+    letter,
+    setErrors,
+    onSaved,
+    toast: (kind, message) => onToast(toast(kind, message)),
+  });
+  const { saving } = saver;
 
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
@@ -67,7 +76,14 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
     setErrors({});
     setLetter(undefined);
   };
-  useEffect(reset, [stored]);
+  // A new claim (saved or reloaded) resets the form, then puts back edits carried over a conflict.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new claim only.
+  useEffect(() => {
+    const carry = saver.takeCarried();
+    setValues({ ...stored, ...carry?.values });
+    setErrors({});
+    setLetter(carry?.letter);
+  }, [stored]);
 
   const update = (field: keyof ClaimFormValues, value: string, error?: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -86,28 +102,7 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
         ?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      const decisionLetter = letter && {
-        name: letter.fileName,
-        data: await dataUrlOf(letter.file),
-      };
-      const saved = await staffJson<ClaimRecord>(`/api/admin/claims/${claim.submissionId}`, {
-        method: 'POST',
-        body: JSON.stringify({
-          ...saveBody(values),
-          ...(decisionLetter ? { decisionLetter } : {}),
-        }),
-      });
-      onToast(toast('success', ADMIN_TEXT.messages.saved));
-      onSaved(saved);
-    } catch (error) {
-      const failure = saveFailure(error, letter !== undefined);
-      setErrors(failure.fieldErrors);
-      onToast(toast('error', failure.message));
-    } finally {
-      setSaving(false);
-    }
+    await saver.save();
   }
 
   return (
@@ -270,6 +265,14 @@ export function ClaimDetails({ claim, onDirty, onSaved, onToast }: Props) {
           </button>
         </div>
       </form>
+      <ConflictDialog
+        conflict={saver.conflict}
+        colliding={saver.colliding}
+        busy={saving}
+        onKeep={saver.keep}
+        onOverwrite={saver.overwrite}
+        onDiscard={saver.discard}
+      />
     </div>
   );
 }

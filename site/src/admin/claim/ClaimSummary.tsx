@@ -40,7 +40,7 @@ export function ClaimSummary({ claim }: { claim: ClaimRecord }) {
               <ul className="admin-claim__documents">
                 {claim.documents.map((document) => (
                   <li key={document.key}>
-                    {document.fileName}{' '}
+                    <bdi>{document.fileName}</bdi>{' '}
                     <span className="field-hint">
                       (
                       {DOCUMENT_KIND_LABELS[document.kind as keyof typeof DOCUMENT_KIND_LABELS]

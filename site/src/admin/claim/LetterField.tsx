@@ -3,7 +3,8 @@ import {
   type ChosenFile,
   readChosenFile,
 } from '@site/islands/customer/additional-documents/chosen-file';
-import { ADMIN_TEXT, fill } from '../admin-text';
+import { fillIsolated } from '@site/ui/isolated-text';
+import { ADMIN_TEXT } from '../admin-text';
 import { staffFetch } from '../staff-api';
 
 const text = ADMIN_TEXT.claim;
@@ -53,7 +54,7 @@ export function LetterField({
       <p className="admin-letter__current">
         {currentLetter ? (
           <>
-            {fill(text.letterCurrent, { name: currentLetter })}{' '}
+            {fillIsolated(text.letterCurrent, { name: currentLetter })}{' '}
             <button
               type="button"
               className="button button--link"
@@ -89,7 +90,7 @@ export function LetterField({
         {chosen && (
           <>
             <span>
-              {fill(text.letterChosen, { name: chosen.fileName, size: size(chosen.size) })}
+              {fillIsolated(text.letterChosen, { name: chosen.fileName, size: size(chosen.size) })}
             </span>
             <button
               type="button"

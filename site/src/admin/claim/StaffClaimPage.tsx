@@ -5,7 +5,7 @@ import { Tabs } from '@site/ui/tabs/Tabs';
 import { Toast, type ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_HOME } from '../admin-paths';
 import { ADMIN_TEXT, fill } from '../admin-text';
-import { StaffApiError, staffJson } from '../staff-api';
+import { StaffApiError, staffJsonVersioned } from '../staff-api';
 import { ClaimAudit } from './ClaimAudit';
 import { ClaimDetails } from './ClaimDetails';
 import { ClaimHistory } from './ClaimHistory';
@@ -21,7 +21,7 @@ type Load =
   | { state: 'loading' }
   | { state: 'notFound' }
   | { state: 'failed' }
-  | { state: 'loaded'; claim: ClaimRecord };
+  | { state: 'loaded'; claim: ClaimRecord; etag: string };
 
 const text = ADMIN_TEXT.claim;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,8 +54,8 @@ export default function StaffClaimPage({ submissionId, initialTab }: Props) {
       return;
     }
     setLoad({ state: 'loading' });
-    staffJson<ClaimRecord>(`/api/admin/claims/${submissionId}`)
-      .then((claim) => setLoad({ state: 'loaded', claim }))
+    staffJsonVersioned<ClaimRecord>(`/api/admin/claims/${submissionId}`)
+      .then(({ body, etag }) => setLoad({ state: 'loaded', claim: body, etag }))
       .catch((error: unknown) =>
         setLoad({
           state: error instanceof StaffApiError && error.status === 404 ? 'notFound' : 'failed',
@@ -105,7 +105,7 @@ export default function StaffClaimPage({ submissionId, initialTab }: Props) {
     );
   }
 
-  const { claim } = load;
+  const { claim, etag } = load;
   const reference = claim.claimNumber || claim.confirmationNumber;
   return (
     <section className="admin-claim" aria-labelledby="claim-title">
@@ -120,8 +120,9 @@ export default function StaffClaimPage({ submissionId, initialTab }: Props) {
           <ClaimDetails
             key="details"
             claim={claim}
+            etag={etag}
             onDirty={setDirty}
-            onSaved={(saved) => setLoad({ state: 'loaded', claim: saved })}
+            onSaved={(saved, next) => setLoad({ state: 'loaded', claim: saved, etag: next })}
             onToast={setToast}
           />,
           <ClaimHistory

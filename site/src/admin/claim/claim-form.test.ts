@@ -6,6 +6,7 @@ import {
   claimNumberTypingError,
   dateFieldError,
   differs,
+  saveBody,
   withStatus,
 } from './claim-form';
 
@@ -85,5 +86,19 @@ describe('staff claim edit form (staff spec §2, §5)', () => {
     );
     expect(claimNumberTypingError('')).toBeUndefined();
     expect(claimNumberTypingError(' AB12 ')).toBeUndefined();
+  });
+
+  it('sends only the fields the person changed, never the whole form (decision 048)', () => {
+    expect(saveBody(stored, { ...stored, benefitAmount: '1200.00' })).toEqual({});
+    expect(saveBody(stored, { ...stored, benefitAmount: ' 2222.22 ' })).toEqual({
+      benefitAmount: '2222.22',
+    });
+    expect(saveBody(stored, { ...stored, status: 'Denied', reasons: [] })).toEqual({
+      status: 'Denied',
+      additionalReason: [],
+    });
+    expect(saveBody(stored, { ...stored, reasons: ['roe'] })).toEqual({
+      additionalReason: ['roe'],
+    });
   });
 });

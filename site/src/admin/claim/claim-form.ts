@@ -42,21 +42,31 @@ export function formValuesOf(claim: ClaimRecord): ClaimFormValues {
   };
 }
 
+/** The form's fields as the server reads them, so '100' and '100.00' compare equal. */
+const COMPARABLE: Readonly<Record<keyof ClaimFormValues, (values: ClaimFormValues) => string>> = {
+  claimNumber: (v) => normalizeClaimNumber(v.claimNumber),
+  benefitAmount: (v) => {
+    const parsed = parseBenefitAmount(v.benefitAmount);
+    return parsed.ok ? String(parsed.value) : v.benefitAmount;
+  },
+  firstPaymentDate: (v) => v.firstPaymentDate.trim(),
+  lastPaymentDate: (v) => v.lastPaymentDate.trim(),
+  status: (v) => v.status,
+  reasons: (v) => [...v.reasons].sort().join(','),
+};
+const FORM_KEYS = Object.keys(COMPARABLE) as (keyof ClaimFormValues)[];
+
+/** The fields the person changed against the claim as loaded. */
+export function editedFields(
+  stored: ClaimFormValues,
+  current: ClaimFormValues,
+): (keyof ClaimFormValues)[] {
+  return FORM_KEYS.filter((key) => COMPARABLE[key](stored) !== COMPARABLE[key](current));
+}
+
 /** Whether the form says something the stored claim does not (what enables Save). */
 export function differs(stored: ClaimFormValues, current: ClaimFormValues): boolean {
-  const amount = (text: string) => {
-    const parsed = parseBenefitAmount(text);
-    return parsed.ok ? String(parsed.value) : text;
-  };
-  const reasons = (codes: readonly string[]) => [...codes].sort().join(',');
-  return (
-    normalizeClaimNumber(stored.claimNumber) !== normalizeClaimNumber(current.claimNumber) ||
-    amount(stored.benefitAmount) !== amount(current.benefitAmount) ||
-    stored.firstPaymentDate.trim() !== current.firstPaymentDate.trim() ||
-    stored.lastPaymentDate.trim() !== current.lastPaymentDate.trim() ||
-    stored.status !== current.status ||
-    reasons(stored.reasons) !== reasons(current.reasons)
-  );
+  return editedFields(stored, current).length > 0;
 }
 
 /** Benefit amount typing: digits and one dot only (staff spec §5); anything else is not taken. */
@@ -118,14 +128,19 @@ export function checkClaimForm(
   return errors;
 }
 
-/** The save's body: every editable field as typed; the server keeps what did not change. */
-export function saveBody(values: ClaimFormValues) {
-  return {
-    claimNumber: values.claimNumber.trim(),
-    benefitAmount: values.benefitAmount.trim(),
-    firstPaymentDate: values.firstPaymentDate.trim(),
-    lastPaymentDate: values.lastPaymentDate.trim(),
-    status: values.status,
-    additionalReason: [...values.reasons],
-  };
+/**
+ * The save's body: only the fields the person changed (decision 048), so a save never
+ * writes back a value it merely displayed. The claim number goes along with a status or
+ * amount change when it is still empty, so the server can say it is required.
+ */
+export function saveBody(stored: ClaimFormValues, values: ClaimFormValues) {
+  const edited = new Set(editedFields(stored, values));
+  const body: Record<string, string | string[]> = {};
+  if (edited.has('claimNumber')) body.claimNumber = values.claimNumber.trim();
+  if (edited.has('benefitAmount')) body.benefitAmount = values.benefitAmount.trim();
+  if (edited.has('firstPaymentDate')) body.firstPaymentDate = values.firstPaymentDate.trim();
+  if (edited.has('lastPaymentDate')) body.lastPaymentDate = values.lastPaymentDate.trim();
+  if (edited.has('status')) body.status = values.status;
+  if (edited.has('reasons') || edited.has('status')) body.additionalReason = [...values.reasons];
+  return body;
 }

@@ -21,6 +21,8 @@ export const GET = apiRoute(async () => {
     ),
     kafkaHealth(),
   ]);
+  // Document inspection (decision 049): workers alive, files being judged, files waiting.
+  const inspection = runtime.inspector.stats();
   return json(
     {
       status: 'ok',
@@ -28,6 +30,7 @@ export const GET = apiRoute(async () => {
       projections: lags,
       eventStore: horizon ?? null,
       kafka: kafka ?? null,
+      inspection,
     },
     200,
     { 'cache-control': 'no-store' },

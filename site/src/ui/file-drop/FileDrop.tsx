@@ -83,7 +83,7 @@ export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: Fi
           <ul className="file-drop__list">
             {items.map((item, index) => (
               <li key={item.name} className="file-drop__item">
-                <span className="file-drop__name">{item.name}</span>
+                <bdi className="file-drop__name">{item.name}</bdi>
                 <span className="file-drop__size">{item.sizeLabel}</span>
                 {item.percent === undefined ? (
                   <button
@@ -92,7 +92,10 @@ export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: Fi
                     onClick={() => on.onRemove(index)}
                   >
                     {labels.remove}
-                    <span className="visually-hidden"> {item.name}</span>
+                    <span className="visually-hidden">
+                      {' '}
+                      <bdi>{item.name}</bdi>
+                    </span>
                   </button>
                 ) : (
                   <progress

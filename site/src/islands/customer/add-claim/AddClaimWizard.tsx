@@ -63,6 +63,9 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
   const [busy, setBusy] = useState<Busy>();
   const [confirmationNumber, setConfirmationNumber] = useState('');
   const [restarting, setRestarting] = useState(false);
+  const [attemptId, setAttemptId] = useState(draft.attemptId);
+  // Set at once on click: a second click before React re-renders (and disables) is ignored.
+  const submitting = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const resumed = draft.step > WIZARD_STEPS.beforeYouStart;
@@ -94,6 +97,7 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     try {
       const answer = await saveDraft(Math.min(target, LAST_DRAFT_STEP) as WizardStep, answers);
       if (!answer.ok) setFormError(t('wizard.saveFailed'));
+      else if (answer.body.attemptId) setAttemptId(answer.body.attemptId);
       return answer.ok;
     } catch {
       setFormError(t('wizard.saveFailed'));
@@ -120,10 +124,12 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
   };
 
   const submit = async () => {
+    if (submitting.current) return;
+    submitting.current = true;
     setBusy('submitting');
     setFormError(undefined);
     try {
-      const answer = await submitDraft();
+      const answer = await submitDraft(attemptId);
       if (answer.status === 201) {
         setConfirmationNumber(answer.body.confirmationNumber);
         show(WIZARD_STEPS.submitted);
@@ -144,6 +150,7 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     } catch {
       setFormError(t('errors.INTERNAL'));
     } finally {
+      submitting.current = false;
       setBusy(undefined);
     }
   };

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
+import { newIdempotencyKey } from '../../idempotency-key';
 import { removeStaged, serverMessages, stageFiles } from './draft-client';
 
 const MB = 1024 * 1024;
@@ -80,8 +81,11 @@ export function DocumentsStep(props: DocumentsStepProps) {
       const payload = await Promise.all(
         chosen.map(async (c) => ({ name: c.fileName, data: await dataUrlOf(c.file) })),
       );
-      const answer = await stageFiles(kind, payload, (percents) =>
-        setUploading((current) => current && { ...current, percents }),
+      const answer = await stageFiles(
+        kind,
+        payload,
+        (percents) => setUploading((current) => current && { ...current, percents }),
+        newIdempotencyKey(),
       );
       if (answer.status === 201 && answer.body.documents) {
         props.onDocuments([...documents, ...answer.body.documents]);

@@ -85,7 +85,7 @@ export function SummaryStep({ answers, documents, onChangeStep, t }: Props) {
               <ul className="summary-list__documents">
                 {documents.map((document) => (
                   <li key={document.id}>
-                    {t(`wizard.kind.${document.kind}`)}: {document.fileName} (
+                    {t(`wizard.kind.${document.kind}`)}: <bdi>{document.fileName}</bdi> (
                     {t('upload.kb', { size: sizeInKb(document.size) })})
                   </li>
                 ))}

@@ -21,13 +21,19 @@ export interface Answer<T> {
   readonly body: T & { errors?: (FieldError & { message?: string })[]; code?: string };
 }
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
+async function call<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Answer<T>> {
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...csrfHeaders(),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -43,16 +49,24 @@ export const discardDraft = () => call<object>('DELETE', '/api/claims/draft');
 export const removeStaged = (id: string) =>
   call<object>('DELETE', `/api/claims/draft/documents/${encodeURIComponent(id)}`);
 
-export const submitDraft = () =>
-  call<{ submissionId: string; confirmationNumber: string }>('POST', '/api/claims/draft/submit');
+/** The draft's attempt id is the submit's Idempotency-Key: a retry finds the claim it made. */
+export const submitDraft = (attemptId: string | undefined) =>
+  call<{ submissionId: string; confirmationNumber: string }>(
+    'POST',
+    '/api/claims/draft/submit',
+    undefined,
+    attemptId ? { 'idempotency-key': attemptId } : {},
+  );
 
-/** Stages files of one kind, reporting how much of each has gone. */
+/** Stages files of one kind, reporting how much of each has gone; `key` makes a resend stage once. */
 export function stageFiles(
   kind: InitialDocumentKind,
   files: readonly FileToSend[],
   onPercents: (percents: number[]) => void,
+  key: string,
 ): Promise<UploadAnswer & { body: { documents?: DraftDocument[] } }> {
-  return uploadBatch('/api/claims/draft/documents', files, csrfHeaders(), onPercents, {
+  const headers = { ...csrfHeaders(), 'idempotency-key': key };
+  return uploadBatch('/api/claims/draft/documents', files, headers, onPercents, {
     kind,
   }) as Promise<UploadAnswer & { body: { documents?: DraftDocument[] } }>;
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { additionalDocumentErrors, type HeldDocument } from '@contracts/claims/document-rules';
 import { DOCUMENT_LIMITS, sizeInKb } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import { csrfHeaders } from '../../csrf';
+import { newIdempotencyKey } from '../../idempotency-key';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
 import { uploadBatch } from './upload-batch';
@@ -37,6 +38,10 @@ export default function AdditionalDocuments({
   const [removing, setRemoving] = useState<number>();
   const [sending, setSending] = useState<Sending>();
   const [sent, setSent] = useState<readonly string[]>([]);
+  // One key per chosen batch: sending it again (a double-click, a retry after a lost answer)
+  // stores it once. A changed batch is a new action with a new key.
+  const batchKey = useRef<string>(undefined);
+  const inFlight = useRef(false);
   const errorId = `documents-errors-${submissionId}`;
 
   const wordsOf = (found: readonly FieldError[]) =>
@@ -44,6 +49,7 @@ export default function AdditionalDocuments({
 
   const choose = async (files: readonly File[]) => {
     const batch = [...chosen, ...(await Promise.all(files.map(readChosenFile)))];
+    batchKey.current = undefined;
     const found = additionalDocumentErrors(held, batch);
     setSent([]);
     setErrors(wordsOf(found));
@@ -51,9 +57,12 @@ export default function AdditionalDocuments({
   };
 
   const submit = async () => {
+    if (inFlight.current) return;
     const found = additionalDocumentErrors(held, chosen);
     setErrors(wordsOf(found));
     if (found.length > 0) return;
+    inFlight.current = true;
+    batchKey.current ??= newIdempotencyKey();
     setSending({ percents: chosen.map(() => 0) });
     try {
       const files = await Promise.all(
@@ -62,7 +71,7 @@ export default function AdditionalDocuments({
       const answer = await uploadBatch(
         `/api/claims/${submissionId}/documents`,
         files,
-        csrfHeaders(),
+        { ...csrfHeaders(), 'idempotency-key': batchKey.current },
         (percents) => setSending({ percents }),
       );
       if (answer.status === 201) {
@@ -76,6 +85,7 @@ export default function AdditionalDocuments({
         ]);
         setSent(chosen.map((c) => c.fileName));
         setChosen([]);
+        batchKey.current = undefined;
         setErrors([]);
       } else {
         setErrors(serverMessages(answer.body) ?? [t('upload.failed')]);
@@ -83,6 +93,7 @@ export default function AdditionalDocuments({
     } catch {
       setErrors([t('upload.failed')]);
     } finally {
+      inFlight.current = false;
       setSending(undefined);
     }
   };
@@ -152,6 +163,7 @@ export default function AdditionalDocuments({
         cancelLabel={t('upload.keep')}
         onConfirm={() => {
           setChosen(chosen.filter((_, index) => index !== removing));
+          batchKey.current = undefined;
           setErrors([]);
           setRemoving(undefined);
         }}
@@ -178,7 +190,7 @@ function HeldList({
       <ul className="held-documents">
         {held.map((document) => (
           <li key={`${document.kind}:${document.fileName}`}>
-            {document.fileName}{' '}
+            <bdi>{document.fileName}</bdi>{' '}
             <span className="held-documents__size">
               {t('upload.kb', { size: sizeInKb(document.size) })}
             </span>

@@ -2,12 +2,14 @@ import { UnauthenticatedError } from '@contracts/errors';
 import { takePendingSignIn } from '@infra/oidc/pending-sign-ins';
 import { createStaffSession, endStaffSession } from '@infra/oidc/staff-sessions';
 import { apiRoute } from '@site/lib/api-route.server';
+import { requestIsHttps } from '@site/lib/forwarded.server';
+import { rotateCsrfToken } from '@site/routing/csrf';
 import {
   redirectTo,
-  STAFF_SESSION_COOKIE,
   secureCookies,
   setSessionCookie,
   staffAuth,
+  staffSessionIdOf,
   takePendingSignInCookie,
 } from '@site/lib/staff-auth.server';
 
@@ -23,9 +25,11 @@ export const GET = apiRoute(async ({ cookies, request }) => {
   const pending = pendingId && (await takePendingSignIn(pool, pendingId));
   if (!pending) throw new UnauthenticatedError('no sign-in is pending in this browser');
   const staff = await signIn.finish(new URL(request.url), pending);
-  const previous = cookies.get(STAFF_SESSION_COOKIE)?.value;
+  const previous = staffSessionIdOf(cookies, secure);
   if (previous) await endStaffSession(pool, previous);
   const { id } = await createStaffSession(pool, staff);
   setSessionCookie(cookies, id, secure);
+  // A token a page of the signed-out visit may have leaked is worth nothing once signed in.
+  rotateCsrfToken(cookies, requestIsHttps(request));
   return redirectTo(STAFF_HOME);
 });

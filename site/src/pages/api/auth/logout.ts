@@ -4,16 +4,17 @@ import { apiRoute } from '@site/lib/api-route.server';
 import {
   clearSessionCookie,
   redirectTo,
-  STAFF_SESSION_COOKIE,
   secureCookies,
+  staffSessionIdOf,
 } from '@site/lib/staff-auth.server';
 
 export const prerender = false;
 
 /** Ends the staff session and returns to the root (spec §4). */
 export const GET = apiRoute(async ({ cookies, request }) => {
-  const id = cookies.get(STAFF_SESSION_COOKIE)?.value;
+  const secure = await secureCookies(request);
+  const id = staffSessionIdOf(cookies, secure);
   if (id) await endStaffSession((await getRuntime()).pool, id);
-  clearSessionCookie(cookies, await secureCookies(request));
+  clearSessionCookie(cookies, secure);
   return redirectTo('/');
 });

@@ -3,7 +3,8 @@ import { initiateSession } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { IDENTITY_BODY_BYTES, identityPorts, setSessionCookie } from '@site/lib/identity.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
-import { CSRF_COOKIE } from '@site/routing/csrf';
+import { rotateCsrfToken } from '@site/routing/csrf';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 
 export const prerender = false;
 
@@ -18,14 +19,12 @@ export const POST = apiRoute(async (context) => {
     await readJsonBody(context.request, IDENTITY_BODY_BYTES),
   );
   const session = await initiateSession(await identityPorts(), flowId);
-  setSessionCookie(
-    context.cookies,
-    session.sessionId,
-    context.url.protocol === 'https:',
-    session.expiresAt,
-  );
+  const https = requestIsHttps(context.request);
+  setSessionCookie(context.cookies, session.sessionId, https, session.expiresAt);
+  // A token a page of the signed-out visit may have leaked is worth nothing once signed in.
+  const csrfToken = rotateCsrfToken(context.cookies, https);
   return json({
-    csrfToken: context.cookies.get(CSRF_COOKIE)?.value,
+    csrfToken,
     user: { id: session.claimant.customerId, email: session.claimant.email },
     idleExpiresAt: session.idleExpiresAt.toISOString(),
   });

@@ -1,13 +1,14 @@
 import { terminateSession } from '@services/identity';
 import { apiRoute } from '@site/lib/api-route.server';
-import { clearSessionCookie, identityPorts, SESSION_COOKIE } from '@site/lib/identity.server';
+import { requestIsHttps } from '@site/lib/forwarded.server';
+import { clearSessionCookie, identityPorts, sessionIdOf } from '@site/lib/identity.server';
 
 export const prerender = false;
 
 /** Sign out: the session ends on the server and the cookie goes. */
-export const POST = apiRoute(async ({ cookies }) => {
-  const sessionId = cookies.get(SESSION_COOKIE)?.value;
+export const POST = apiRoute(async (context) => {
+  const sessionId = sessionIdOf(context);
   if (sessionId) await terminateSession(await identityPorts(), sessionId);
-  clearSessionCookie(cookies);
+  clearSessionCookie(context.cookies, requestIsHttps(context.request));
   return new Response(null, { status: 204 });
 });

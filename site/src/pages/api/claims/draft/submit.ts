@@ -2,7 +2,7 @@ import { getRuntime } from '@infra/runtime';
 import { submitDraft } from '@services/claims/claim-drafts';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { draftPorts } from '@site/lib/claim-drafts.server';
-import { commandContext } from '@site/lib/command-context.server';
+import { commandContext, idempotencyKey } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
 import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
 
@@ -17,7 +17,12 @@ export const POST = apiRoute(async (context) => {
     id: claimant.customerId,
     email: claimant.email,
   });
-  const submitted = await submitDraft(draftPorts(runtime), claimant, command);
+  const submitted = await submitDraft(
+    draftPorts(runtime),
+    claimant,
+    command,
+    idempotencyKey(context.request),
+  );
   await waitForClaimsReadModel(runtime, submitted.position);
   return json(
     { submissionId: submitted.submissionId, confirmationNumber: submitted.confirmationNumber },

@@ -1,5 +1,6 @@
 import { changePassword } from '@services/identity';
 import { apiRoute } from '@site/lib/api-route.server';
+import { requestIsHttps } from '@site/lib/forwarded.server';
 import { requireCustomer } from '@site/lib/guards.server';
 import { clearSessionCookie, IDENTITY_BODY_BYTES, identityPorts } from '@site/lib/identity.server';
 import { readJsonBody } from '@site/lib/request-body.server';
@@ -11,6 +12,6 @@ export const POST = apiRoute(async ({ locals, request, cookies }) => {
   const customer = requireCustomer(locals);
   const body = await readJsonBody(request, IDENTITY_BODY_BYTES);
   await changePassword(await identityPorts(), customer.customerId, body);
-  clearSessionCookie(cookies);
+  clearSessionCookie(cookies, requestIsHttps(request));
   return new Response(null, { status: 204 });
 });

@@ -2,9 +2,11 @@ import { amendClaimBodySchema } from '@contracts/api/claims-api';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
 import { amendClaim } from '@services/claims/amend-claim';
-import { loadClaim } from '@services/claims/load-claim';
+import { readClaimStream } from '@services/claims/claim-stream';
+import { claimVersion } from '@services/claims/claim-version';
 import { existingClaim } from '@services/claims/own-claim';
 import { apiRoute, json } from '@site/lib/api-route.server';
+import { claimEtag, readIfMatch } from '@site/lib/claim-version.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireStaff } from '@site/lib/guards.server';
 import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
@@ -13,18 +15,26 @@ import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
 export const prerender = false;
 
-/** One claim as its events fold now, for the staff edit page. */
+/** One claim as its events fold now, for the staff edit page; its version in ETag. */
 export const GET = apiRoute(async ({ locals, params }) => {
   requireStaff(locals);
   const { eventStore } = await getRuntime();
   const submissionId = params.submissionId ?? '';
-  return json(existingClaim(await loadClaim(eventStore, submissionId), submissionId));
+  const stream = await readClaimStream(eventStore, submissionId);
+  return json(existingClaim(stream.state, submissionId), 200, {
+    etag: claimEtag(claimVersion(stream)),
+    'cache-control': 'no-store',
+  });
 });
 
-/** A staff save: the changed fields and, optionally, a new decision letter stored first. */
+/**
+ * A staff save: only the changed fields and, optionally, a new decision letter stored first.
+ * If-Match names the version the form was read at (decision 048).
+ */
 export const POST = apiRoute(async (context) => {
   const staff = requireStaff(context.locals);
-  const { decisionLetter, ...changes } = parseWith(
+  const readVersion = readIfMatch(context.request);
+  const { decisionLetter, overwriting, ...changes } = parseWith(
     amendClaimBodySchema,
     await readJsonBody(context.request, MAX_UPLOAD_BODY_BYTES),
   );
@@ -35,10 +45,12 @@ export const POST = apiRoute(async (context) => {
       submissionId: context.params.submissionId ?? '',
       changes,
       decisionLetter: decisionLetter && toUploadedFiles([decisionLetter])[0],
+      readVersion,
+      overwriting,
     },
     staff,
     commandContext(context, { kind: 'staff', id: staff.staffId, email: staff.email }),
   );
   await waitForClaimsReadModel(runtime, amended.position);
-  return json(amended.claim);
+  return json(amended.claim, 200, { etag: claimEtag(amended.version) });
 });

@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
 import { stageDraftDocuments } from '@services/claims/claim-drafts';
 import { apiRoute, json } from '@site/lib/api-route.server';
+import { idempotencyKey } from '@site/lib/command-context.server';
 import { draftPorts } from '@site/lib/claim-drafts.server';
 import { requireCustomer } from '@site/lib/guards.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
@@ -23,6 +24,7 @@ export const POST = apiRoute(async ({ locals, request }) => {
     claimant.customerId,
     body.kind,
     toUploadedFiles(body.attachments),
+    idempotencyKey(request),
   );
   return json({ documents: staged.map(publicDocument) }, 201);
 });

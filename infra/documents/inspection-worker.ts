@@ -1,0 +1,36 @@
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { DocumentVerdict } from '@contracts/documents/document-inspector';
+import { judgeDocument } from '@services/claims/document-policy/judge-document';
+
+/** One file at a time from the inspection pool; the pool holds the caps, this thread the work. */
+export interface InspectionRequest {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+}
+export interface InspectionAnswer {
+  readonly id: number;
+  readonly verdict: DocumentVerdict;
+}
+
+// On Linux the nice value belongs to the thread: this one yields the CPU to the event loop,
+// so requests are answered first while a file is judged.
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here (some containers): the deadlines still bound the work.
+}
+
+parentPort?.on('message', async ({ id, bytes }: InspectionRequest) => {
+  let verdict: DocumentVerdict;
+  try {
+    verdict = await judgeDocument(bytes);
+  } catch {
+    // A file the checks cannot get through (a parser's own stack overflow, say) is not kept.
+    verdict = { contentType: undefined };
+  }
+  parentPort?.postMessage({ id, verdict } satisfies InspectionAnswer);
+});
+
+// The policy's modules are loaded: the pool may start deadlines from here on.
+parentPort?.postMessage({ ready: true });

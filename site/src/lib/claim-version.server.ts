@@ -1,0 +1,20 @@
+import { PreconditionRequiredError, ValidationError } from '@contracts/errors';
+
+/** The ETag of a claim at a version (decision 048): the version, quoted. */
+export const claimEtag = (version: number) => `"${version}"`;
+
+const IF_MATCH = /^(?:W\/)?"(\d{1,15})"$/;
+
+/**
+ * The version a write is based on, from If-Match. Missing (or `*`, which names no version)
+ * is a 428, so no client can skip the check; anything but one quoted version is a 400.
+ */
+export function readIfMatch(request: Request): number {
+  const header = request.headers.get('if-match')?.trim();
+  if (header === undefined || header === '' || header === '*') {
+    throw new PreconditionRequiredError('If-Match with the version read is required');
+  }
+  const match = IF_MATCH.exec(header);
+  if (!match) throw new ValidationError([{ field: 'If-Match', code: 'invalidFormat' }]);
+  return Number(match[1]);
+}

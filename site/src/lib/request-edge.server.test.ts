@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '@contracts/errors';
+import { acceptableText, jsonDepthOver, unacceptableTextErrors } from './request-edge.server';
+import { readJsonBody } from './request-body.server';
+
+const post = (body: string) =>
+  new Request('http://portal.test/api/x', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+async function refusal(body: string): Promise<ValidationError> {
+  const error = await readJsonBody(post(body), 1_000_000).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe('the JSON body edge', () => {
+  it('counts nesting on the raw text, ignoring brackets inside strings', () => {
+    expect(jsonDepthOver('[[[]]]', 3)).toBe(false);
+    expect(jsonDepthOver('[[[[]]]]', 3)).toBe(true);
+    expect(jsonDepthOver('{"a":"[[[[[[\\"[[[["}', 3)).toBe(false);
+    expect(jsonDepthOver(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBe(true);
+  });
+
+  it('refuses a body nested 100,000 deep as tooDeep, before any walk', async () => {
+    for (const depth of [33, 2_000, 100_000]) {
+      const error = await refusal(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+      expect(error.fieldErrors).toEqual([{ field: '', code: 'tooDeep' }]);
+      const objects = await refusal(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+      expect(objects.fieldErrors[0]?.code).toBe('tooDeep');
+    }
+  });
+
+  it('accepts the nesting the API uses', async () => {
+    const body = { documents: [{ name: 'a.pdf', meta: { pages: [1, 2] } }] };
+    await expect(readJsonBody(post(JSON.stringify(body)), 1_000)).resolves.toEqual(body);
+  });
+
+  it('refuses lone surrogates and bidi controls, naming the field', async () => {
+    for (const bad of ['\\ud800', 'a\\udc00b', 'letter\\u202efdp.exe', '\\u2067x', '\\u200f']) {
+      const error = await refusal(`{"claimDescription":"${bad}","ok":"\\ud83d\\ude00"}`);
+      expect(error.fieldErrors).toEqual([{ field: 'claimDescription', code: 'invalidCharacters' }]);
+    }
+    const key = await refusal('{"a":{"\\ud800":1}}');
+    expect(key.fieldErrors).toEqual([{ field: 'a.\ud800', code: 'invalidCharacters' }]);
+  });
+
+  it('keeps emoji, accents, Chinese and line breaks', () => {
+    for (const text of ['😀 ok', 'Élodie Œuvre', '理赔', 'line\nbreak\ttab']) {
+      expect(acceptableText(text), text).toBe(true);
+    }
+    expect(acceptableText('a\u0000b')).toBe(false);
+    expect(acceptableText('line\nbreak', false)).toBe(false);
+  });
+
+  it('walks a deep parsed value without recursion', () => {
+    let value: unknown = '\ud800';
+    for (let level = 0; level < 100_000; level += 1) value = [value];
+    const errors = unacceptableTextErrors(value);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.field.split('.')).toHaveLength(100_000);
+  });
+
+  it('reports several fields in body order', () => {
+    expect(unacceptableTextErrors({ a: 'x\u0000', b: ['ok', '\u202e'] })).toEqual([
+      { field: 'a', code: 'invalidCharacters' },
+      { field: 'b.1', code: 'invalidCharacters' },
+    ]);
+  });
+});
