@@ -65,7 +65,10 @@ export interface QueuedMailerOptions {
   readonly keepSeconds?: number;
   /** How long a sender holds a row it took; renewed while the SMTP exchange lasts. */
   readonly leaseMs?: number;
-  /** How many messages this process sends at once (one leased row each). */
+  /**
+   * How many messages this process sends at once (one leased row each); a crash re-sends at
+   * most this many. One by default: at most the one message in flight.
+   */
   readonly senders?: number;
   /** While the queue looks empty, look again this often (rows re-queued by the CLI). */
   readonly idlePollMs?: number;
@@ -95,7 +98,7 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const keepSeconds = options.keepSeconds ?? 24 * 60 * 60;
   const leaseMs = options.leaseMs ?? 10_000;
-  const senders = options.senders ?? 3;
+  const senders = options.senders ?? 1;
   const idlePollMs = options.idlePollMs ?? 15_000;
   const from = options.from ?? 'claims@claims-portal.local';
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

@@ -1,3 +1,5 @@
+import { notificationConsumerStatus } from '@infra/kafka/notifications/consumer-status';
+import { mailQueueHealth } from '@infra/mail/mail-dead-letters';
 import { getRuntime } from '@infra/runtime';
 import { projections } from '@projections/index';
 import { projectionLag } from '@projections/runner/projection-lag';
@@ -14,7 +16,14 @@ export const GET = apiRoute(async () => {
       projectionLag(runtime.pool, runtime.eventStore, projection, now),
     ),
   );
-  return json({ status: 'ok', checkedAt: now.toISOString(), projections: lags }, 200, {
-    'cache-control': 'no-store',
-  });
+  // Mail waiting and dead letters; the consumer's lag and parked messages when Kafka is on.
+  const [mail, notifications] = await Promise.all([
+    mailQueueHealth(runtime.pool),
+    notificationConsumerStatus(),
+  ]);
+  return json(
+    { status: 'ok', checkedAt: now.toISOString(), projections: lags, mail, notifications },
+    200,
+    { 'cache-control': 'no-store' },
+  );
 });
