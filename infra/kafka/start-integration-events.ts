@@ -50,6 +50,10 @@ export function startIntegrationEvents(
           directory: postgresClaimantDirectory(ports.pool),
           portalUrl: config.PUBLIC_URL,
           onError: (err) => log.error({ err }, 'claim notification failed; retrying'),
+          onDeadLetter: (reason, error) =>
+            log.warn({ reason, error }, 'claim notification parked in the dead-letter topic'),
+          onJoined: (partitions) =>
+            log.info({ partitions }, 'notification consumer joined its group'),
         })
       : undefined;
   log.info(

@@ -27,6 +27,8 @@ export interface NotificationConsumerOptions extends NotifyOptions {
   readonly onError?: (error: unknown) => void;
   readonly onHandled?: (outcome: NotifyOutcome, message: unknown) => void;
   readonly onDeadLetter?: (reason: DeadLetterReason, error: string) => void;
+  /** The group gave this member its partitions (after a start or a rebalance). */
+  readonly onJoined?: (partitions: readonly number[]) => void;
 }
 
 export interface NotificationConsumer {
@@ -153,6 +155,9 @@ export function startNotificationConsumer(
         await ensureDeadLetterTopic(admin, dlq);
         await dlqProducer.connect();
         producer = dlqProducer;
+        candidate.on(candidate.events.GROUP_JOIN, ({ payload }) =>
+          options.onJoined?.(payload.memberAssignment[options.topic] ?? []),
+        );
         await candidate.connect();
         await candidate.subscribe({
           topic: options.topic,
