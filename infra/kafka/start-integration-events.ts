@@ -8,6 +8,9 @@ import { startNotificationConsumer } from './notifications/notification-consumer
 import { postgresClaimantDirectory } from './notifications/notify-claimant';
 import { startRelay } from './relay';
 
+/** How the notification consumer's client reconnects (decision 057). */
+export const NOTIFICATION_RETRY = { initialRetryTime: 250, retries: 10, maxRetryTime: 1_000 };
+
 export interface IntegrationEventsRuntime {
   stop(): Promise<void>;
 }
@@ -42,7 +45,14 @@ export function startIntegrationEvents(
   const consumer =
     config.KAFKA_NOTIFICATIONS === 'on'
       ? startNotificationConsumer({
-          kafka,
+          // A client of its own that reconnects every second at most: mail resumes within
+          // seconds of the broker's return instead of after a 5 s back-off (decision 057).
+          kafka: createKafka({
+            brokers: config.KAFKA_BROKERS,
+            clientId: `${config.KAFKA_CLIENT_ID}-notifications`,
+            log,
+            retry: NOTIFICATION_RETRY,
+          }),
           topic: config.KAFKA_TOPIC,
           groupId: config.KAFKA_NOTIFICATIONS_GROUP,
           pool: ports.pool,

@@ -40,6 +40,7 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
   let capture: SmtpCapture;
   let portal: PortalUnderTest;
   let store: EventStore;
+  let storeClosed = false;
   /** When each mail arrived at the SMTP server, by its index in capture.messages. */
   const arrivals: number[] = [];
   let watch: NodeJS.Timeout | undefined;
@@ -61,7 +62,7 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
 
   afterAll(async () => {
     clearInterval(watch);
-    await store?.close();
+    if (!storeClosed) await store?.close();
     await portal?.stop();
     await capture?.stop();
   });
@@ -91,6 +92,8 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
         'select count(*) from notification_deliveries',
         'select count(*) from mail_queue',
         'select * from kafka_relay_checkpoints',
+        'select count(*) from notification_claims',
+        'select xact_commit, xact_rollback from pg_stat_database where datname = current_database()',
         `select pid, state, wait_event_type, wait_event, now() - xact_start as xact, left(query, 120) as q from pg_stat_activity where datname = current_database()`,
       ])
         log(`${sql}: ${JSON.stringify((await portal.db.query(sql)).rows)}`);
@@ -107,6 +110,9 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
     log(`killed after ${mailedAtKill} of ${MAILS} mails (${queued} rows still queued)`);
     // Its Postgres outlives the killed launcher (the restart stops it), so this lands first.
     await appendLives(store, lives.slice(CLAIMS - LATE_CLAIMS));
+    // Its connections would be cut when the restart stops that Postgres.
+    await store.close();
+    storeClosed = true;
 
     const restartedAt = Date.now();
     await portal.restart();
