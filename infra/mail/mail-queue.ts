@@ -225,13 +225,14 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
 
   /** How long until a waiting row is due (retry, lease or window end); undefined when none waits. */
   async function nextAttemptInMs(): Promise<number | undefined> {
+    // No greatest(0, …) here: it ignores a NULL, so an empty queue would read as "due now".
     const { rows } = await pool.query<{ ms: number | null }>(
-      `select greatest(0, extract(epoch from min(least(expires_at,
+      `select (extract(epoch from min(least(expires_at,
          greatest(next_attempt_at, coalesce(lease_expires_at, next_attempt_at)))) - now()) * 1000)::float8 as ms
        from mail_queue`,
     );
     const ms = rows[0]?.ms;
-    return ms === null || ms === undefined ? undefined : Math.ceil(ms);
+    return ms === null || ms === undefined ? undefined : Math.max(0, Math.ceil(ms));
   }
 
   // Mail an earlier run left behind (it stopped, crashed, or its SMTP server was down).

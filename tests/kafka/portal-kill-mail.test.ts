@@ -93,6 +93,7 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
         'select count(*) from mail_queue',
         'select * from kafka_relay_checkpoints',
         'select count(*) from notification_claims',
+        'select relname, n_tup_ins, n_tup_upd, n_tup_del, seq_scan, idx_scan from pg_stat_user_tables where n_tup_ins + n_tup_upd + n_tup_del + seq_scan > 0 order by seq_scan desc',
         'select xact_commit, xact_rollback from pg_stat_database where datname = current_database()',
         `select pid, state, wait_event_type, wait_event, now() - xact_start as xact, left(query, 120) as q from pg_stat_activity where datname = current_database()`,
       ])

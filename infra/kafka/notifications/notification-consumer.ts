@@ -122,7 +122,9 @@ export function startNotificationConsumer(
   ): Promise<void> {
     for (let tries = 1; ; tries++) {
       try {
-        options.onHandled?.(await notifyClaimant(options, event), event);
+        // Not inside `onHandled?.(…)`: without a listener that would skip the call itself.
+        const outcome = await notifyClaimant(options, event);
+        options.onHandled?.(outcome, event);
         return;
       } catch (error) {
         options.onError?.(error);
