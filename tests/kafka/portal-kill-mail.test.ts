@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { type ClaimLife, claimLife } from '@infra/kafka/testing/claim-life';
 import { type PortalUnderTest, startPortalUnderTest } from '@tests/faults/portal-under-test';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
@@ -41,6 +43,7 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
   let portal: PortalUnderTest;
   let store: EventStore;
   let storeClosed = false;
+  let storePool: pg.Pool | undefined;
   /** When each mail arrived at the SMTP server, by its index in capture.messages. */
   const arrivals: number[] = [];
   let watch: NodeJS.Timeout | undefined;
@@ -57,12 +60,24 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
       SMTP_URL: capture.url,
       DEMO_DATA: 'off',
     });
-    store = createPostgresEventStore(portal.db, { pollIntervalMs: 50 });
+    // A pool of its own whose connections may be cut when the restart stops that Postgres.
+    storePool = new pg.Pool({
+      connectionString: embeddedDatabaseUrl(
+        portal.dataDir,
+        Number(portal.env.EMBEDDED_POSTGRES_PORT),
+        'claims',
+      ),
+      max: 4,
+    });
+    storePool.on('error', () => {});
+    storePool.on('connect', (client) => client.on('error', () => {}));
+    store = createPostgresEventStore(storePool, { pollIntervalMs: 50 });
   }, 240_000);
 
   afterAll(async () => {
     clearInterval(watch);
     if (!storeClosed) await store?.close();
+    await storePool?.end().catch(() => {});
     await portal?.stop();
     await capture?.stop();
   });
