@@ -166,6 +166,15 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
       `${capture.messages.length} mails received for ${counts.size} Message-IDs: ${duplicates} re-sent`,
     );
 
+    // Health tells the same: nothing waiting, nothing parked, the group caught up.
+    const health = (await (await fetch(`${portal.base}/api/health`)).json()) as Record<
+      string,
+      unknown
+    >;
+    log(`health: ${JSON.stringify({ mail: health.mail, notifications: health.notifications })}`);
+    expect(health.mail).toEqual({ queued: 0, oldestQueuedSeconds: 0, deadLetters: 0 });
+    expect(health.notifications).toMatchObject({ lag: 0, deadLetters: 0 });
+
     expect(counts.size).toBe(MAILS);
     expect(recipients.size).toBe(CLAIMS);
     expect(counts.has('(none)')).toBe(false);
