@@ -6,6 +6,13 @@ export interface MailMessage {
   readonly html?: string;
   /** en, fr or cn: the recipient's language, for the record (the texts are already in it). */
   readonly lang: 'en' | 'fr' | 'cn';
+  /**
+   * What makes this mail one mail (say, an event id and the recipient): the same key is
+   * queued once and keeps one Message-ID, so a receiver can drop a repeat.
+   */
+  readonly key?: string;
+  /** The Message-ID header (`<…@domain>`) a transport must use; set by the mail queue. */
+  readonly messageId?: string;
 }
 
 export interface Mailer {

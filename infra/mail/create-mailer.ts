@@ -20,7 +20,7 @@ export function createMailer(
 ): Mailer {
   if (config.SMTP_URL !== undefined) {
     const transport = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
-    return pool ? createQueuedMailer(pool, { transport, log }) : transport;
+    return pool ? createQueuedMailer(pool, { transport, log, from: config.MAIL_FROM }) : transport;
   }
   return createOutboxMailer({ dir: join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, log });
 }

@@ -1,7 +1,10 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from '@contracts/mail';
 import type { Migration } from '../postgres/migrate';
+import { messageIdFor, newMailKey } from './message-id';
 
 export const mailQueueMigrations: Migration[] = [
   {
@@ -18,42 +21,92 @@ export const mailQueueMigrations: Migration[] = [
       create index mail_queue_due on mail_queue (next_attempt_at);
     `,
   },
+  {
+    // One row per message, leased to one sender; a ledger of what was sent (Message-IDs only,
+    // no text) so a repeat is not queued again; dead letters instead of deletion.
+    id: '510-mail-queue-leases',
+    sql: `
+      alter table mail_queue
+        add column message_id text,
+        add column lease_owner text,
+        add column lease_expires_at timestamptz,
+        add column queued_at timestamptz not null default now();
+      update mail_queue set message_id = '<' || gen_random_uuid() || '@claims-portal.local>';
+      alter table mail_queue alter column message_id set not null;
+      create unique index mail_queue_message_id on mail_queue (message_id);
+      create table mail_sent (
+        message_id text primary key,
+        sent_at timestamptz not null default now()
+      );
+      create index mail_sent_at on mail_sent (sent_at);
+      create table mail_dead_letters (
+        id bigint primary key,
+        message_id text not null unique,
+        message jsonb not null,
+        attempts int not null,
+        last_error text,
+        queued_at timestamptz not null,
+        dead_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 export interface QueuedMailerOptions {
   /** Delivery itself: SMTP. */
   readonly transport: Mailer;
   readonly log: Pick<Logger, 'warn' | 'info'>;
+  /** The sender address: its domain ends every Message-ID. */
+  readonly from?: string;
   /** First retry after this long, doubling up to `maxRetryMs`. */
   readonly retryMs?: number;
   readonly maxRetryMs?: number;
-  /** A mail not delivered within this long is dropped (codes are long expired by then). */
+  /** The retry window: a mail not delivered within it moves to the dead letters. */
   readonly keepSeconds?: number;
+  /** How long a sender holds a row it took; renewed while the SMTP exchange lasts. */
+  readonly leaseMs?: number;
+  /**
+   * How many messages this process sends at once (one leased row each); a crash re-sends at
+   * most this many. One by default: at most the one message in flight.
+   */
+  readonly senders?: number;
+  /** While the queue looks empty, look again this often (rows re-queued by the CLI). */
+  readonly idlePollMs?: number;
+  /** Who holds a lease: for the record (host, pid, instance). */
+  readonly owner?: string;
 }
 
-interface QueuedRow {
+interface LeasedRow {
   id: string;
+  message_id: string;
   message: MailMessage;
   attempts: number;
 }
 
 /**
- * Mail that survives an SMTP outage: `send` stores the message in Postgres and resolves;
- * a worker delivers it at once, and when the server is down retries with backoff until it
- * returns, then deletes it. Rows are taken with SKIP LOCKED, so portal processes sharing
- * the database never send one twice. Messages hold one-time codes: nothing of their text
- * is logged, and a row lives only until it is delivered or expires.
+ * Mail that survives an SMTP outage and a crash: `send` stores one row per message (the same
+ * key is queued once) and resolves. Senders lease one row at a time in a one-statement
+ * transaction (`FOR UPDATE SKIP LOCKED`, committed before SMTP is spoken), hand it to the
+ * server, and mark it sent in its own statement right after the server accepted it: a crash
+ * re-sends at most the messages in flight, with their Message-ID unchanged. A row whose
+ * lease expired (its sender died) is taken again. Mail still undelivered at the end of the
+ * retry window moves to `mail_dead_letters`; `npm run mail -- requeue` brings it back.
+ * Messages hold one-time codes: nothing of their text is logged.
  */
 export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions): Mailer {
   const retryMs = options.retryMs ?? 1_000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const keepSeconds = options.keepSeconds ?? 24 * 60 * 60;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const senders = options.senders ?? 1;
+  const idlePollMs = options.idlePollMs ?? 15_000;
+  const from = options.from ?? 'claims@claims-portal.local';
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
-  /** Only while mail waits: an empty queue costs nothing. */
   function kickIn(ms: number): void {
     clearTimeout(retry);
     retry = setTimeout(kick, ms);
@@ -69,15 +122,17 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     running = (async () => {
       do {
         again = false;
-        while ((await deliverDue()) > 0 && !closed);
+        await moveExpiredToDeadLetters();
+        await Promise.all(Array.from({ length: senders }, sendWhileDue));
       } while (again && !closed);
       const wait = await nextAttemptInMs();
-      if (wait !== undefined && !closed) kickIn(wait);
+      if (!closed) kickIn(Math.min(wait ?? idlePollMs, idlePollMs));
     })()
       .catch((error: unknown) => {
-        // 42P01: the queue's table is not migrated yet (a first start): nothing can wait in it.
-        if ((error as { code?: string }).code === '42P01') return;
-        options.log.warn({ err: error }, 'mail queue: delivery round failed');
+        // 42P01/42703: the queue's tables are not migrated yet (a first start).
+        const code = (error as { code?: string }).code;
+        if (code !== '42P01' && code !== '42703')
+          options.log.warn({ err: error }, 'mail queue: delivery round failed');
         if (!closed) kickIn(retryMs);
       })
       .finally(() => {
@@ -85,68 +140,114 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
       });
   }
 
-  /** How long until the next mail waiting for a retry is due; undefined when none waits. */
+  async function sendWhileDue(): Promise<void> {
+    while (!closed) {
+      const row = await lease();
+      if (!row) return;
+      await deliver(row);
+    }
+  }
+
+  /** Takes the oldest due row nobody holds; the statement is its own short transaction. */
+  async function lease(): Promise<LeasedRow | undefined> {
+    const { rows } = await pool.query<LeasedRow>(
+      `update mail_queue set lease_owner = $1,
+         lease_expires_at = now() + make_interval(secs => $2::float8 / 1000)
+       where id = (
+         select id from mail_queue
+         where next_attempt_at <= now() and expires_at > now()
+           and (lease_expires_at is null or lease_expires_at <= now())
+         order by id limit 1 for update skip locked)
+       returning id, message_id, message, attempts`,
+      [owner, leaseMs],
+    );
+    return rows[0];
+  }
+
+  async function deliver(row: LeasedRow): Promise<void> {
+    const renewal = setInterval(() => void renew(row.id), leaseMs / 3);
+    try {
+      await options.transport.send({ ...row.message, messageId: row.message_id });
+    } catch (error) {
+      clearInterval(renewal);
+      await failed(row, error);
+      return;
+    }
+    clearInterval(renewal);
+    await markSent(row);
+  }
+
+  /** Right after the server accepted it, in its own statement: a crash now re-sends this one only. */
+  async function markSent(row: LeasedRow): Promise<void> {
+    await pool.query(
+      `with gone as (delete from mail_queue where id = $1 returning message_id)
+       insert into mail_sent (message_id) select message_id from gone on conflict do nothing`,
+      [row.id],
+    );
+  }
+
+  async function renew(id: string): Promise<void> {
+    await pool
+      .query(
+        `update mail_queue set lease_expires_at = now() + make_interval(secs => $3::float8 / 1000)
+         where id = $1 and lease_owner = $2`,
+        [id, owner, leaseMs],
+      )
+      .catch(() => {});
+  }
+
+  async function failed(row: LeasedRow, error: unknown): Promise<void> {
+    const delay = Math.min(maxRetryMs, retryMs * 2 ** row.attempts);
+    // The error's message only: MailDeliveryError never quotes the mail.
+    const reason = error instanceof Error ? error.message : 'delivery failed';
+    await pool.query(
+      `update mail_queue set attempts = attempts + 1, last_error = $2,
+         lease_owner = null, lease_expires_at = null,
+         next_attempt_at = now() + make_interval(secs => $3::float8 / 1000) where id = $1`,
+      [row.id, reason, delay],
+    );
+    options.log.warn(
+      { mailId: row.id, attempts: row.attempts + 1, reason },
+      'mail queue: delivery failed, will retry',
+    );
+  }
+
+  async function moveExpiredToDeadLetters(): Promise<void> {
+    // The ledger only stops a late repeat of a sent mail from being queued again.
+    await pool.query(`delete from mail_sent where sent_at < now() - interval '30 days'`);
+    const moved = await moveToDeadLetters(pool);
+    if (moved > 0)
+      options.log.warn(
+        { deadLetters: moved },
+        'mail queue: mail not delivered within the retry window moved to the dead letters (npm run mail -- dead-letters)',
+      );
+  }
+
+  /** How long until a waiting row is due (retry, lease or window end); undefined when none waits. */
   async function nextAttemptInMs(): Promise<number | undefined> {
+    // No greatest(0, …) here: it ignores a NULL, so an empty queue would read as "due now".
     const { rows } = await pool.query<{ ms: number | null }>(
-      `select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+      `select (extract(epoch from min(least(expires_at,
+         greatest(next_attempt_at, coalesce(lease_expires_at, next_attempt_at)))) - now()) * 1000)::float8 as ms
        from mail_queue`,
     );
     const ms = rows[0]?.ms;
-    return ms === null || ms === undefined ? undefined : Math.ceil(ms);
+    return ms === null || ms === undefined ? undefined : Math.max(0, Math.ceil(ms));
   }
 
-  /** Delivers the mails that are due, a few at a time; returns how many it tried. */
-  async function deliverDue(): Promise<number> {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const expired = await client.query('delete from mail_queue where expires_at <= now()');
-      if (expired.rowCount)
-        options.log.warn({ dropped: expired.rowCount }, 'mail queue: undelivered mail expired');
-      const { rows } = await client.query<QueuedRow>(
-        `select id, message, attempts from mail_queue where next_attempt_at <= now()
-         order by id limit 10 for update skip locked`,
-      );
-      for (const row of rows) await deliver(client, row);
-      await client.query('commit');
-      return rows.length;
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
-  async function deliver(client: pg.PoolClient, row: QueuedRow): Promise<void> {
-    try {
-      await options.transport.send(row.message);
-      await client.query('delete from mail_queue where id = $1', [row.id]);
-    } catch (error) {
-      const delay = Math.min(maxRetryMs, retryMs * 2 ** row.attempts);
-      // The error's name and message only: MailDeliveryError never quotes the mail.
-      const reason = error instanceof Error ? error.message : 'delivery failed';
-      await client.query(
-        `update mail_queue set attempts = attempts + 1, last_error = $2,
-           next_attempt_at = now() + make_interval(secs => $3::float8 / 1000) where id = $1`,
-        [row.id, reason, delay],
-      );
-      options.log.warn(
-        { mailId: row.id, attempts: row.attempts + 1, reason },
-        'mail queue: delivery failed, will retry',
-      );
-    }
-  }
-
-  // Mail an earlier run left behind (it stopped, or its SMTP server was down).
+  // Mail an earlier run left behind (it stopped, crashed, or its SMTP server was down).
   kick();
 
   return {
     async send(message) {
+      const key = message.key ?? newMailKey();
       await pool.query(
-        `insert into mail_queue (message, expires_at)
-         values ($1, now() + make_interval(secs => $2))`,
-        [JSON.stringify(message), keepSeconds],
+        `insert into mail_queue (message_id, message, expires_at)
+         select $1, $2, now() + make_interval(secs => $3)
+         where not exists (select 1 from mail_sent where message_id = $1)
+           and not exists (select 1 from mail_dead_letters where message_id = $1)
+         on conflict (message_id) do nothing`,
+        [messageIdFor(key, from), JSON.stringify({ ...message, key }), keepSeconds],
       );
       kick();
     },
@@ -157,4 +258,17 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
       await options.transport.close();
     },
   };
+}
+
+/** Moves rows past their retry window (and held by no live sender) to the dead letters. */
+export async function moveToDeadLetters(pool: Pick<pg.Pool, 'query'>): Promise<number> {
+  const { rowCount } = await pool.query(
+    `with moved as (
+       delete from mail_queue
+       where expires_at <= now() and (lease_expires_at is null or lease_expires_at <= now())
+       returning id, message_id, message, attempts, last_error, queued_at)
+     insert into mail_dead_letters (id, message_id, message, attempts, last_error, queued_at)
+     select id, message_id, message, attempts, last_error, queued_at from moved`,
+  );
+  return rowCount ?? 0;
 }

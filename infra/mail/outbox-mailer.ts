@@ -5,6 +5,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from '@contracts/mail';
 import { writeAtomically } from '../files/write-atomically';
+import { withMessageId } from './message-id';
 
 export interface OutboxMailerOptions {
   readonly dir: string;
@@ -37,6 +38,7 @@ function composeEml(from: string, message: MailMessage): Promise<Buffer> {
     text,
     html,
     headers: { 'Content-Language': lang },
+    ...withMessageId(message, from),
   });
   return composer.compile().build();
 }

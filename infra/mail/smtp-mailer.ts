@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Mailer, MailMessage } from '@contracts/mail';
+import { withMessageId } from './message-id';
 
 export interface SmtpMailerOptions {
   /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (TLS from the start). */
@@ -37,7 +38,7 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
   return {
     async send(message) {
       try {
-        await transport.sendMail(nodemailerMessage(message));
+        await transport.sendMail(nodemailerMessage(message, from));
       } catch (error) {
         throw new MailDeliveryError(message.to, deliveryReason(error));
       }
@@ -48,8 +49,16 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
   };
 }
 
-function nodemailerMessage({ to, subject, text, html, lang }: MailMessage) {
-  return { to, subject, text, html, headers: { 'Content-Language': lang } };
+function nodemailerMessage(message: MailMessage, from: string) {
+  const { to, subject, text, html, lang } = message;
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: { 'Content-Language': lang },
+    ...withMessageId(message, from),
+  };
 }
 
 /** Only the codes: a server's reply or the error's message may quote what was sent. */

@@ -137,7 +137,9 @@ async function mail(
   };
   const content = render(lang, event, reference, options.portalUrl);
   if (!content) return 'not-mailed';
-  await options.mailer.send({ ...content, to: account?.email ?? claim.email });
+  const to = account?.email ?? claim.email;
+  // One Message-ID per (event, recipient): a receiver can drop a repeat.
+  await options.mailer.send({ ...content, to, key: `claim-notification:${event.eventId}:${to}` });
   return 'mailed';
 }
 
