@@ -3,6 +3,11 @@ import { aliases } from './aliases.mjs';
 
 // Two projects in one run: everything else, and the suites that need a real Kafka broker
 // (started once by tests/support/global-kafka.ts; the broker-failure suite starts its own).
+// The broker suites run after the rest and one file at a time: they measure latency and
+// resume times, which two JVM clusters or the unit suites beside them would only blur.
+// Likewise the files that time a portal under attack run last, each with the machine to itself.
+const TIMED_ALONE = ['tests/faults/hostile-files.test.ts'];
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -16,8 +21,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{contracts,services,projections,infra,site,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['node_modules', 'dist', 'tests/e2e/**', 'tests/kafka/**'],
+          exclude: ['node_modules', 'dist', 'tests/e2e/**', 'tests/kafka/**', ...TIMED_ALONE],
           globalSetup: ['tests/support/global-postgres.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -26,8 +32,20 @@ export default defineConfig({
           name: 'kafka',
           include: ['tests/kafka/**/*.test.ts'],
           globalSetup: ['tests/support/global-postgres.ts', 'tests/support/global-kafka.ts'],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timed',
+          include: TIMED_ALONE,
+          globalSetup: ['tests/support/global-postgres.ts'],
+          sequence: { groupOrder: 2 },
+          fileParallelism: false,
         },
       },
     ],
