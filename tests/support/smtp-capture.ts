@@ -41,6 +41,12 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const mailbox = createMailbox();
   const server = createServer(mailbox.receive);
   const listening = await listen(server, port);
+  // A sender killed mid-session (the fault tests do that) resets its connection; smtp-server
+  // reports it on the server, where no listener would make it an uncaught exception.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE')
+      console.error('smtp capture:', error);
+  });
   return {
     url: `smtp://127.0.0.1:${listening}`,
     messages: mailbox.messages,
