@@ -57,22 +57,3 @@ export async function moveRelayCheckpoint(
   );
   return rowCount === 1;
 }
-
-/** A short transaction of its own: never opened before a network call returns. */
-export async function inShortTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}

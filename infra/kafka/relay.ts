@@ -12,10 +12,10 @@ import {
   type IntegrationEvent,
   integrationHeaders,
 } from '@contracts/integration/claim-integration-events';
+import { inTransaction } from '@projections/runner/shadow-tables';
 import { mapClaimEvent, type MappedEvent, type RelayClaimState } from './map-claim-event';
 import {
   ensureRelayCheckpoint,
-  inShortTransaction,
   moveRelayCheckpoint,
   readRelayCheckpoint,
 } from './relay-checkpoint';
@@ -219,7 +219,7 @@ export function startRelay(options: RelayOptions): Relay {
     }
     await send(published);
     const last = (events.at(-1) as RecordedEvent).position;
-    await inShortTransaction(options.pool, async (client) => {
+    await inTransaction(options.pool, async (client: pg.PoolClient) => {
       if (!(await moveRelayCheckpoint(client, name, checkpoint, last, published.length)))
         throw new Error(`relay ${name}: the checkpoint moved under this relay`);
       await saveStates(client, changed);
@@ -258,7 +258,7 @@ export function startRelay(options: RelayOptions): Relay {
         }
       }
       await send(published);
-      await inShortTransaction(options.pool, async (client) => {
+      await inTransaction(options.pool, async (client: pg.PoolClient) => {
         await settleRetry(client, name, claimId, done, failed);
         if (state && done.length > 0) await saveStates(client, new Map([[claimId, state]]));
       });

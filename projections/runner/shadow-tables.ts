@@ -14,9 +14,10 @@ export function identifier(name: string): string {
   return name;
 }
 
-export async function inTransaction<T>(
-  pool: SqlPool,
-  work: (client: SqlClient) => Promise<T>,
+/** One transaction on one pooled client; `work` gets the pool's own client type (pg's, or ours). */
+export async function inTransaction<T, C extends SqlClient = SqlClient>(
+  pool: { connect(): Promise<C & { release(error?: Error | boolean): void }> },
+  work: (client: C) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
   try {
