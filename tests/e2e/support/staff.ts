@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { csrfToken } from './customers';
@@ -29,8 +29,12 @@ export async function endStaffSessionsIn(email: string, seconds: number): Promis
  * A staff member signed in through the real OpenID Connect flow of the embedded
  * development provider (code + PKCE), in a browser context of its own.
  */
-export async function signInStaff(browser: Browser, name = 'Claire Tremblay'): Promise<Page> {
-  const context = await browser.newContext();
+export async function signInStaff(
+  browser: Browser,
+  name = 'Claire Tremblay',
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto('/api/auth/init');
   await page.getByRole('button', { name: new RegExp(name) }).click();
