@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { claimStreamId } from '@contracts/claims/events';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { csrfToken } from './customers';
 
@@ -20,6 +21,24 @@ export async function endStaffSessionsIn(email: string, seconds: number): Promis
       `update staff_sessions set expires_at = now() + make_interval(secs => $2) where email = $1`,
       [email, seconds],
     );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes the newest event of a claim's stream straight in Postgres, as a tamperer would. */
+export async function deleteLastEvent(submissionId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stream_revision: string }>(
+      `delete from events where stream_id = $1
+       and stream_revision = (select max(stream_revision) from events where stream_id = $1)
+       returning stream_revision`,
+      [claimStreamId(submissionId)],
+    );
+    expect(rows).toHaveLength(1);
+    return Number(rows[0]?.stream_revision);
   } finally {
     await client.end();
   }

@@ -28,7 +28,11 @@ interface TimelineEvent {
 interface Timeline {
   readonly chain:
     | { readonly verified: true; readonly events: number }
-    | { readonly verified: false; readonly brokenAtVersion: number; readonly reason: string };
+    | {
+        readonly verified: false;
+        readonly brokenAtVersion: number;
+        readonly reason: keyof typeof ADMIN_TEXT.audit.brokenReasons;
+      };
   readonly events: readonly TimelineEvent[];
 }
 
@@ -78,6 +82,10 @@ export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
   );
 }
 
+/** The event the chain breaks at, flagged in the timeline itself. */
+const brokenAt = (chain: Timeline['chain'], event: TimelineEvent) =>
+  !chain.verified && chain.brokenAtVersion === event.version;
+
 function TimelineView({ timeline }: { timeline: Timeline }) {
   const { chain } = timeline;
   return (
@@ -90,12 +98,22 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
       >
         {chain.verified
           ? fill(text.chainVerified, { count: chain.events })
-          : fill(text.chainBroken, { version: chain.brokenAtVersion, reason: chain.reason })}
+          : fill(text.chainBroken, {
+              version: chain.brokenAtVersion,
+              reason: text.brokenReasons[chain.reason],
+            })}
       </p>
       <h3>{text.timeline}</h3>
       <ol className="admin-timeline">
         {timeline.events.map((event) => (
-          <li key={event.version} className="admin-timeline__event">
+          <li
+            key={event.version}
+            className={
+              brokenAt(chain, event)
+                ? 'admin-timeline__event admin-timeline__event--broken'
+                : 'admin-timeline__event'
+            }
+          >
             <p className="admin-timeline__title">
               <strong>{fill(text.version, { version: event.version })}</strong> · {event.type} ·{' '}
               <time dateTime={event.occurredAt}>{isoMoment(event.occurredAt)}</time> ·{' '}
@@ -103,6 +121,11 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
                 who: `${event.actor.email ?? event.actor.id} (${event.actor.kind})`,
               })}
             </p>
+            {!chain.verified && brokenAt(chain, event) && (
+              <p className="form-error">
+                {fill(text.brokenLink, { reason: text.brokenReasons[chain.reason] })}
+              </p>
+            )}
             {changesOf(event).length === 0 ? (
               <p className="field-hint">{text.noChanges}</p>
             ) : (
