@@ -20,13 +20,21 @@ test('the Audit tab reports a claim whose last event was deleted in Postgres, an
   const { submissionId } = await submitClaimThroughApi(customer);
   const staff = await signInStaff(browser);
   await amendAsStaff(staff, submissionId, { claimNumber: `A${Date.now() % 10_000_000}` });
-  await amendAsStaff(staff, submissionId, { status: 'Pending' });
+  await amendAsStaff(staff, submissionId, {
+    status: 'Pending',
+    benefitAmount: '100.5',
+    additionalReason: ['bankStatement'],
+  });
 
   await openHydrated(staff, `/admin/claim?id=${submissionId}&tab=2`);
   const audit = staff.getByRole('tabpanel', { name: 'Audit' });
   await expect(
     audit.getByText(/^Hash chain verified: \d+ event\(s\), none altered\.$/),
   ).toBeVisible();
+  // The timeline in words: labels, amounts in dollars, reasons by name, no codes or JSON.
+  await expect(audit.getByText('Benefit amount from $0.00 to $100.50')).toBeVisible();
+  await expect(audit.getByText(/^Additional reason from \(empty\) to .+/)).toBeVisible();
+  await expect(audit.getByText(/Array:|bankStatement|benefitAmount|\{"/)).toHaveCount(0);
   const versions = await audit
     .getByRole('listitem')
     .filter({ hasText: /^Version \d+ ·/ })

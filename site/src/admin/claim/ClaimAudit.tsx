@@ -6,6 +6,7 @@ import { ADMIN_TEXT, fill } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
+import { changeLabel, changeValue } from './audit-changes';
 
 interface Props {
   readonly submissionId: string;
@@ -40,15 +41,11 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; time
 
 const text = ADMIN_TEXT.audit;
 
-/** A changed value as a staff member reads it: text as is, anything structured as compact JSON. */
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === '') return text.empty;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 /** What an event changed that a reader can see: a field going from nothing to nothing is left out. */
 const changesOf = (event: TimelineEvent) =>
-  event.changes.filter((change) => shown(change.from) !== shown(change.to));
+  event.changes.filter(
+    (change) => changeValue(change.field, change.from) !== changeValue(change.field, change.to),
+  );
 
 /** The Audit tab: the claim's events (who, when, what from → to), its hash chain, and the claim at any instant. */
 export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
@@ -132,9 +129,14 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
               <ul className="admin-timeline__changes">
                 {changesOf(event).map((change) => (
                   <li key={change.field}>
-                    <code>{change.field}</code> {text.from}{' '}
-                    <span className="admin-timeline__value">{shown(change.from)}</span> {text.to}{' '}
-                    <span className="admin-timeline__value">{shown(change.to)}</span>
+                    {changeLabel(change.field)} {text.from}{' '}
+                    <span className="admin-timeline__value">
+                      {changeValue(change.field, change.from)}
+                    </span>{' '}
+                    {text.to}{' '}
+                    <span className="admin-timeline__value">
+                      {changeValue(change.field, change.to)}
+                    </span>
                   </li>
                 ))}
               </ul>
