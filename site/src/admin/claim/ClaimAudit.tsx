@@ -6,7 +6,7 @@ import { ADMIN_TEXT, fill } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
-import { changeLabel, changeValue } from './audit-changes';
+import { changeLabel, changeValue, eventLabel } from './audit-changes';
 
 interface Props {
   readonly submissionId: string;
@@ -112,7 +112,8 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
             }
           >
             <p className="admin-timeline__title">
-              <strong>{fill(text.version, { version: event.version })}</strong> · {event.type} ·{' '}
+              <strong>{fill(text.version, { version: event.version })}</strong> ·{' '}
+              <span title={event.type}>{eventLabel(event.type)}</span> ·{' '}
               <time dateTime={event.occurredAt}>{isoMoment(event.occurredAt)}</time> ·{' '}
               {fill(text.by, {
                 who: `${event.actor.email ?? event.actor.id} (${event.actor.kind})`,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeLabel, changeValue } from './audit-changes';
+import { changeLabel, changeValue, eventLabel } from './audit-changes';
 
 describe('Audit tab changes in words (issue 27, finding 7)', () => {
+  it('names events in words, and keeps an unknown type as it is', () => {
+    expect(eventLabel('ClaimAmendedByStaff')).toBe('Claim changed by staff');
+    expect(eventLabel('DecisionLetterUploaded')).toBe('Decision letter uploaded');
+    expect(eventLabel('toString')).toBe('toString');
+  });
+
   it('labels fields as the edit form does, and keeps an unknown one as it is', () => {
     expect(changeLabel('benefitAmount')).toBe('Benefit amount');
     expect(changeLabel('firstPaymentDate')).toBe('Initial payment date');

@@ -1,3 +1,4 @@
+import type { ClaimEvent } from '@contracts/claims/events';
 import { describeAdditionalReason } from '@contracts/claims/reasons';
 import { formatCad, isoMoment } from '../format';
 
@@ -26,6 +27,18 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   updatedBy: 'Updated by',
   overrode: 'Overwrote changes by',
 };
+
+/** Each event of a claim's stream as staff read it; its stored type stays in the title attribute. */
+const EVENT_LABELS: Readonly<Record<ClaimEvent['type'], string>> = {
+  ClaimSubmitted: 'Claim submitted',
+  AdditionalDocumentsAdded: 'Documents added by the customer',
+  ClaimAmendedByStaff: 'Claim changed by staff',
+  DecisionLetterUploaded: 'Decision letter uploaded',
+  DecisionLetterRead: 'Decision letter read by the customer',
+};
+
+export const eventLabel = (type: string) =>
+  Object.hasOwn(EVENT_LABELS, type) ? EVENT_LABELS[type as ClaimEvent['type']] : type;
 
 const INSTANTS: ReadonlySet<string> = new Set(['submittedAt', 'updatedAt']);
 const EMPTY = '(empty)';
