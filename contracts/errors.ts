@@ -92,8 +92,15 @@ export class StaleVersionError extends ConflictError {
   }
 }
 
+/** A 413; `fieldErrors` name the field that made it so when the route knows (a letter). */
 export class PayloadTooLargeError extends DomainError {
   readonly code = 'PAYLOAD_TOO_LARGE';
+  constructor(
+    message: string,
+    readonly fieldErrors: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
 }
 
 export class UnsupportedMediaTypeError extends DomainError {

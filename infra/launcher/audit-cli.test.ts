@@ -42,10 +42,10 @@ describe('audit CLI', { timeout: 90_000 }, () => {
       audit(url(), 'claim', id, '--as-of', 'yesterday'),
     ]);
     expect(timeline.code).toBe(0);
-    expect(timeline.stdout).toContain('#3 ClaimAmendedByStaff');
+    expect(timeline.stdout).toContain('Version 4 · ClaimAmendedByStaff');
     expect(timeline.stdout).toContain('status: "Submitted" → "Approved"');
     expect(asOf).toMatchObject({ code: 0 });
-    expect(asOf.stdout).toContain('(revision 4):\n{"status":"Approved"');
+    expect(asOf.stdout).toContain('(version 5):\n{"status":"Approved"');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no claim with submission id');
     expect(badTime.code).toBe(2);
@@ -63,7 +63,7 @@ describe('audit CLI', { timeout: 90_000 }, () => {
     const broken = await audit(url(), 'verify', '--batch-size', '2');
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(`stream:   ${claimStreamId(id)}`);
-    expect(broken.stdout).toContain('revision: 0');
+    expect(broken.stdout).toContain('version:  1 (stream revision 0)');
     expect(broken.stdout).toContain(`event id: ${rows[0]?.event_id}`);
   });
 });

@@ -104,7 +104,7 @@ export function formatChainReport(report: ChainReport): string {
   return [
     `broken: ${REASON_TEXT[broken.reason]}`,
     `  stream:   ${broken.streamId}`,
-    `  revision: ${broken.streamRevision}`,
+    `  version:  ${broken.streamRevision + 1n} (stream revision ${broken.streamRevision})`,
     `  event id: ${broken.eventId}`,
     `  stored:   ${broken.stored}`,
     `  computed: ${broken.computed}`,

@@ -71,5 +71,35 @@ describe('event hash chains', () => {
       ok: false,
       broken: { reason: 'head', streamId, streamRevision: 3n },
     });
+    // The Audit tab's check of the one stream sees the same.
+    expect(await verifyEventChains(pool(), { streamId, batchSize: 2 })).toEqual({
+      ok: false,
+      streams: 1,
+      events: 4,
+      broken: report.ok ? undefined : report.broken,
+    });
+  });
+
+  it('checks one stream alone when given its id', async () => {
+    const streamId = claimStreamId(ids[0] as string);
+    const { rows } = await pool().query(
+      'select count(*)::int as events from events where stream_id = $1',
+      [streamId],
+    );
+    expect(await verifyEventChains(pool(), { streamId, batchSize: 2 })).toEqual({
+      ok: true,
+      streams: 1,
+      events: rows[0]?.events,
+    });
+    const { rows: edited } = await pool().query(
+      `update events set data = jsonb_set(data, '{policyNumber}', '"X"')
+       where stream_id = $1 and stream_revision = 1 returning event_id`,
+      [streamId],
+    );
+    if (edited.length === 0) return expect.unreachable('the stream has a second event');
+    expect(await verifyEventChains(pool(), { streamId })).toMatchObject({
+      ok: false,
+      broken: { reason: 'hash', streamId, streamRevision: 1n, eventId: edited[0]?.event_id },
+    });
   });
 });

@@ -35,15 +35,22 @@ const headOf = (row: LinkRow) =>
     ? undefined
     : { revision: BigInt(row.head_revision), lastHash: row.head_hash };
 
+const LINKS_SQL = `select e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data,
+         e.metadata, e.hash, s.revision as head_revision, s.last_hash as head_hash
+  from events e left join event_streams s on s.stream_id = e.stream_id
+  where (e.stream_id, e.stream_revision) > ($1, $2::bigint)`;
+
 /**
  * Recomputes every stored hash of the Postgres event store, stream by stream in revision
- * order, and stops at the first broken link. Reads in keyset batches on (stream, revision),
- * so memory stays flat however long the log. Each stream's head comes from the same query
- * as its last event, so appends during the walk do not look like tampering.
+ * order, and stops at the first broken link: `npm run audit -- verify` and, with `streamId`,
+ * the staff Audit tab, so both judge a stream alike (chain, revisions, stream head). Reads in
+ * keyset batches on (stream, revision), so memory stays flat however long the log. Each
+ * stream's head comes from the same query as its last event, so appends during the walk do
+ * not look like tampering.
  */
 export async function verifyEventChains(
   client: SqlClient,
-  { batchSize = 5_000 }: { batchSize?: number } = {},
+  { batchSize = 5_000, streamId }: { batchSize?: number; streamId?: string } = {},
 ): Promise<ChainReport> {
   let tip: ChainTip | undefined;
   let head: ReturnType<typeof headOf>;
@@ -52,13 +59,10 @@ export async function verifyEventChains(
   let after = { streamId: '', revision: '-1' };
   for (;;) {
     const { rows } = await client.query<LinkRow>(
-      `select e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data, e.metadata,
-              e.hash, s.revision as head_revision, s.last_hash as head_hash
-       from events e left join event_streams s on s.stream_id = e.stream_id
-       where (e.stream_id, e.stream_revision) > ($1, $2::bigint)
-       order by e.stream_id, e.stream_revision
-       limit $3`,
-      [after.streamId, after.revision, batchSize],
+      streamId === undefined
+        ? `${LINKS_SQL} order by e.stream_id, e.stream_revision limit $3`
+        : `${LINKS_SQL} and e.stream_id = $4 order by e.stream_id, e.stream_revision limit $3`,
+      [after.streamId, after.revision, batchSize, ...(streamId === undefined ? [] : [streamId])],
     );
     for (const row of rows) {
       if (tip && tip.streamId !== row.stream_id) {

@@ -46,7 +46,12 @@ describe('claim versions (Claims History)', () => {
       {
         readVersion: 'latest',
         submissionId,
-        changes: { claimNumber: 'H1', status: 'Pending', benefitAmount: '99.5' },
+        changes: {
+          claimNumber: 'H1',
+          status: 'Pending',
+          benefitAmount: '99.5',
+          firstPaymentDate: '2024-01-15',
+        },
       },
       staffMember,
       staffContext(),
@@ -74,13 +79,25 @@ describe('claim versions (Claims History)', () => {
     expect(history.rows[0]?.updated_by).toBe(actor.email ?? actor.id);
     expect(history.rows[2]).toMatchObject({ version: 1, claim_number: null, status: 'Submitted' });
     expect(history.rows.map((r) => [...r.changed].sort())).toEqual([
-      ['benefit_amount', 'claim_number', 'status'],
+      ['benefit_amount', 'claim_number', 'first_payment_date', 'status'],
       ['additional_document_count'],
       [],
     ]);
     expect(Object.keys(history.rows[0] ?? {}).filter((key) => key !== 'changed')).toEqual([
       ...HISTORY_COLUMNS,
     ]);
+  });
+
+  it('sends date-only values as YYYY-MM-DD text, never a Date at midnight UTC', async () => {
+    const history = await claimHistory(harness.database.pool, submissionId);
+    expect(history.rows[0]?.first_payment_date).toBe('2024-01-15');
+    expect(history.rows[0]?.last_payment_date).toBeNull();
+    expect(history.rows[0]?.dob).toBe(claimantFor('dana').dateOfBirth);
+    const byDay = await claimHistory(harness.database.pool, submissionId, {
+      sort: 'first_payment_date',
+      direction: 'asc',
+    });
+    expect(byDay.rows.map((r) => r.first_payment_date)).toEqual(['2024-01-15', null, null]);
   });
 
   it('sorts by any history column and falls back to version for an unknown one', async () => {

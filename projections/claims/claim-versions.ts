@@ -155,6 +155,16 @@ export interface HistoryPage {
 
 export const HISTORY_PAGE_SIZE = 10;
 
+/** Date-only columns leave Postgres as YYYY-MM-DD text: pg would make a Date at local midnight. */
+const DATE_ONLY_COLUMNS: readonly HistoryColumn[] = [
+  'first_payment_date',
+  'last_payment_date',
+  'dob',
+];
+const selectedColumnsSql = HISTORY_COLUMNS.map((column) =>
+  DATE_ONLY_COLUMNS.includes(column) ? `to_char(${column}, 'YYYY-MM-DD') as ${column}` : column,
+).join(', ');
+
 const changedColumnsSql = `array_remove(array[${COMPARED_COLUMNS.map(
   (column) =>
     `case when ${column} is distinct from lag(${column}) over by_version then '${column}' end`,
@@ -180,7 +190,7 @@ export async function claimHistory(
     Record<HistoryColumn, unknown> & { total: string; changed: HistoryColumn[] }
   >(
     `with versions as (
-       select ${HISTORY_COLUMNS.join(', ')},
+       select ${selectedColumnsSql},
               case when version = 1 then '{}'::text[] else ${changedColumnsSql} end as changed
        from claim_versions where submission_id = $1
        window by_version as (order by version)

@@ -77,13 +77,15 @@ describe('claim timeline', () => {
 
     const text = formatTimeline(submissionId, timeline);
     expect(text).toContain(
-      `#1 ClaimAmendedByStaff at 2026-03-02T09:00:00.000Z by staff ${staffMember.staffId}`,
+      `Version 2 · ClaimAmendedByStaff at 2026-03-02T09:00:00.000Z by staff ${staffMember.staffId}`,
     );
     expect(text).toContain('  claimNumber: "" → "T1"');
     expect(text).toContain('  status: "Submitted" → "Pending"');
     expect(text).toContain('  status: "NotSubmitted" → "Submitted"');
     expect(text).toContain('  updatedAt: "2026-03-02T09:00:00.000Z" → "2026-03-03T09:00:00.000Z"');
-    expect(text).toContain('#0 ClaimSubmitted at 2026-03-01T09:00:00.000Z by customer gus');
+    expect(text).toContain(
+      'Version 1 · ClaimSubmitted at 2026-03-01T09:00:00.000Z by customer gus',
+    );
     expect(text).toContain(`  state: {"status":"Approved","submissionId":"${submissionId}"`);
   });
 
@@ -93,7 +95,7 @@ describe('claim timeline', () => {
     expect(claim.revision).toBe(2n);
     expect(claim.state).toMatchObject({ status: 'Pending', claimNumber: 'T1', benefitAmount: 0 });
     expect(formatClaimAsOf(submissionId, asOf, claim)).toContain(
-      `claim ${submissionId} as of 2026-03-03T12:00:00.000Z (revision 2):\n{"status":"Pending"`,
+      `claim ${submissionId} as of 2026-03-03T12:00:00.000Z (version 3):\n{"status":"Pending"`,
     );
     expect(claimAsOf(events, at('2026-03-02T09:00:00Z')).revision).toBe(1n);
     const before = claimAsOf(events, at('2026-02-01T00:00:00Z'));

@@ -160,8 +160,8 @@ test('staff search by each of the 7 types, page through results, edit a claim wi
   await expect(
     audit.getByText(/^Hash chain verified: \d+ event\(s\), none altered\.$/),
   ).toBeVisible();
-  await expect(audit.getByText(/DecisionLetterUploaded/)).toBeVisible();
-  await expect(audit.getByText(/ClaimAmendedByStaff/)).toBeVisible();
+  await expect(audit.getByText('Decision letter uploaded')).toBeVisible();
+  await expect(audit.getByText('Claim changed by staff').first()).toBeVisible();
   await expect(audit.getByText(/claire\.tremblay@/).first()).toBeVisible();
   await audit.getByLabel('Date and time (your time zone)').fill('2000-01-01T00:00:00');
   await audit.getByRole('button', { name: 'Show' }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConflictError,
+  PayloadTooLargeError,
   PreconditionRequiredError,
   StaleVersionError,
   ValidationError,
@@ -34,6 +35,22 @@ describe('toProblemResponse', () => {
     const error = new ValidationError([{ field: 'postalCode', code: 'postalCode.invalid' }]);
     const body = await toProblemResponse(error, 'r5', 'en').json();
     expect(body.errors[0].message).toBe('Please enter a valid postal code');
+  });
+
+  it('answers a body too large with 413, in the words of the field that made it so', async () => {
+    expect(toProblemResponse(new PayloadTooLargeError('x'), 'r8').status).toBe(413);
+    const response = toProblemResponse(
+      new PayloadTooLargeError('x', [{ field: 'decisionLetter', code: 'decisionLetter.tooLarge' }]),
+      'r9',
+    );
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors).toEqual([
+      {
+        field: 'decisionLetter',
+        code: 'decisionLetter.tooLarge',
+        message: 'File size exceeds 4MB limit. Please choose a smaller file.',
+      },
+    ]);
   });
 
   it('maps typed errors once and rethrows anything else', () => {

@@ -5,6 +5,7 @@ import {
   DomainError,
   type ErrorCode,
   type FieldError,
+  PayloadTooLargeError,
   StaleVersionError,
   ValidationError,
 } from '@contracts/errors';
@@ -111,7 +112,10 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
     response.headers.set('etag', `"${error.currentVersion}"`);
     return response;
   }
-  if (error instanceof ConflictError && error.fieldErrors.length > 0) {
+  if (
+    (error instanceof ConflictError || error instanceof PayloadTooLargeError) &&
+    error.fieldErrors.length > 0
+  ) {
     return problem(error.code, requestId, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '@contracts/errors';
-import { acceptableText, jsonDepthOver, unacceptableTextErrors } from './request-edge.server';
+import {
+  acceptableText,
+  checkRequestEdge,
+  jsonDepthOver,
+  unacceptableTextErrors,
+} from './request-edge.server';
 import { readJsonBody } from './request-body.server';
 
 const post = (body: string) =>
@@ -68,5 +73,21 @@ describe('the JSON body edge', () => {
       { field: 'a', code: 'invalidCharacters' },
       { field: 'b.1', code: 'invalidCharacters' },
     ]);
+  });
+});
+
+describe('the query edge', () => {
+  const edge = (query: string) => () =>
+    checkRequestEdge({ params: {}, request: new Request(`http://portal.test/api/x?${query}`) });
+
+  it('lets whitespace around a value through to the handler, which trims it', () => {
+    expect(edge('value=%09')).not.toThrow();
+    expect(edge('value=%09abc%0D%0A')).not.toThrow();
+  });
+
+  it('refuses a control character inside a value or anywhere in a name', () => {
+    expect(edge('value=a%09b')).toThrow(ValidationError);
+    expect(edge('value=%00')).toThrow(ValidationError);
+    expect(edge('va%09lue=x')).toThrow(ValidationError);
   });
 });

@@ -122,7 +122,9 @@ export function unacceptableTextErrors(value: unknown): FieldError[] {
 export function checkRequestEdge(context: Pick<APIContext, 'params' | 'request'>): void {
   const errors: FieldError[] = [];
   for (const [name, value] of new URL(context.request.url).searchParams) {
-    if (!acceptableUrlText(value) || !acceptableUrlText(name)) errors.push(invalidCharacters(name));
+    // Handlers trim their values: a typed tab around one (or alone) is a blank, not an attack.
+    if (!acceptableUrlText(value.trim()) || !acceptableUrlText(name))
+      errors.push(invalidCharacters(name));
   }
   for (const [name, value] of Object.entries(context.params)) {
     if (value !== undefined && !acceptableUrlText(value)) errors.push(invalidCharacters(name));

@@ -33,7 +33,16 @@ describe('admin routes (staff spec §2)', () => {
       kind: 'redirect',
       location: '/admin/search',
     });
-    expect(adminRoute('/en/dashboard', false)).toEqual({ kind: 'notAdmin' });
-    expect(adminRoute('/administration', false)).toEqual({ kind: 'notAdmin' });
+    expect(adminRoute('/en/dashboard', false, 'base')).toEqual({ kind: 'notAdmin' });
+    expect(adminRoute('/administration', false, 'jupiter')).toEqual({ kind: 'notAdmin' });
   });
+
+  it.each(['/', '/nowhere', '/en/dashboard', '/administration', '/a/b?c'])(
+    '%s on the admin host goes to the dashboard; its API stays',
+    (path) => {
+      expect(adminRoute(path, false, 'admin')).toEqual({ kind: 'redirect', location: ADMIN_HOME });
+      expect(adminRoute(path, true, 'admin')).toEqual({ kind: 'redirect', location: ADMIN_HOME });
+      expect(adminRoute('/api/health', false, 'admin')).toEqual({ kind: 'notAdmin' });
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
 import { ADMIN_HOME, STAFF_SIGN_IN } from '@site/admin/admin-paths';
+import { ADMIN_TENANT, BASE_TENANT, type TenantId } from './tenant';
 
 export { ADMIN_HOME, STAFF_SIGN_IN };
 
@@ -16,12 +17,23 @@ export type AdminRoute =
   | { readonly kind: 'redirect'; readonly location: string }
   | { readonly kind: 'notAdmin' };
 
+const API_PATH = /^\/api(?:\/|$)/;
+
 /**
  * Staff spec §2: the error pages are open; the three staff pages need a staff session, else
- * sign-in starts; /admin, /admin/, /admin/en and any other admin path go to the dashboard.
+ * sign-in starts; /admin, /admin/, /admin/en and any other admin path go to the dashboard,
+ * and so does any path outside /admin and /api on the admin host ("unknown paths and the
+ * root on the admin tenant").
  */
-export function adminRoute(pathname: string, signedIn: boolean): AdminRoute {
-  if (!ADMIN_PATH.test(pathname)) return { kind: 'notAdmin' };
+export function adminRoute(
+  pathname: string,
+  signedIn: boolean,
+  tenant: TenantId = BASE_TENANT,
+): AdminRoute {
+  if (!ADMIN_PATH.test(pathname)) {
+    const onAdminHost = tenant === ADMIN_TENANT && !API_PATH.test(pathname);
+    return onAdminHost ? { kind: 'redirect', location: ADMIN_HOME } : { kind: 'notAdmin' };
+  }
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (ERROR_PAGE.test(path)) return { kind: 'page' };
   if (!PROTECTED_PAGES.has(path)) return { kind: 'redirect', location: ADMIN_HOME };
@@ -30,7 +42,11 @@ export function adminRoute(pathname: string, signedIn: boolean): AdminRoute {
 }
 
 export const routeAdmin: MiddlewareHandler = (context, next) => {
-  const route = adminRoute(context.url.pathname, context.locals.staff !== undefined);
+  const route = adminRoute(
+    context.url.pathname,
+    context.locals.staff !== undefined,
+    context.locals.tenant,
+  );
   if (route.kind !== 'redirect') return next();
   const keepQuery = route.location !== STAFF_SIGN_IN && route.location !== ADMIN_HOME;
   return new Response(null, {

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { claimStreamId } from '@contracts/claims/events';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { csrfToken } from './customers';
 
@@ -25,12 +26,34 @@ export async function endStaffSessionsIn(email: string, seconds: number): Promis
   }
 }
 
+/** Deletes the newest event of a claim's stream straight in Postgres, as a tamperer would. */
+export async function deleteLastEvent(submissionId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stream_revision: string }>(
+      `delete from events where stream_id = $1
+       and stream_revision = (select max(stream_revision) from events where stream_id = $1)
+       returning stream_revision`,
+      [claimStreamId(submissionId)],
+    );
+    expect(rows).toHaveLength(1);
+    return Number(rows[0]?.stream_revision);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A staff member signed in through the real OpenID Connect flow of the embedded
  * development provider (code + PKCE), in a browser context of its own.
  */
-export async function signInStaff(browser: Browser, name = 'Claire Tremblay'): Promise<Page> {
-  const context = await browser.newContext();
+export async function signInStaff(
+  browser: Browser,
+  name = 'Claire Tremblay',
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto('/api/auth/init');
   await page.getByRole('button', { name: new RegExp(name) }).click();

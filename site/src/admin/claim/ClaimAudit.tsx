@@ -6,6 +6,7 @@ import { ADMIN_TEXT, fill } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
+import { changeLabel, changeValue, eventLabel } from './audit-changes';
 
 interface Props {
   readonly submissionId: string;
@@ -28,7 +29,11 @@ interface TimelineEvent {
 interface Timeline {
   readonly chain:
     | { readonly verified: true; readonly events: number }
-    | { readonly verified: false; readonly brokenAtVersion: number; readonly reason: string };
+    | {
+        readonly verified: false;
+        readonly brokenAtVersion: number;
+        readonly reason: keyof typeof ADMIN_TEXT.audit.brokenReasons;
+      };
   readonly events: readonly TimelineEvent[];
 }
 
@@ -36,15 +41,11 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; time
 
 const text = ADMIN_TEXT.audit;
 
-/** A changed value as a staff member reads it: text as is, anything structured as compact JSON. */
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === '') return text.empty;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 /** What an event changed that a reader can see: a field going from nothing to nothing is left out. */
 const changesOf = (event: TimelineEvent) =>
-  event.changes.filter((change) => shown(change.from) !== shown(change.to));
+  event.changes.filter(
+    (change) => changeValue(change.field, change.from) !== changeValue(change.field, change.to),
+  );
 
 /** The Audit tab: the claim's events (who, when, what from → to), its hash chain, and the claim at any instant. */
 export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
@@ -78,6 +79,10 @@ export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
   );
 }
 
+/** The event the chain breaks at, flagged in the timeline itself. */
+const brokenAt = (chain: Timeline['chain'], event: TimelineEvent) =>
+  !chain.verified && chain.brokenAtVersion === event.version;
+
 function TimelineView({ timeline }: { timeline: Timeline }) {
   const { chain } = timeline;
   return (
@@ -90,28 +95,49 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
       >
         {chain.verified
           ? fill(text.chainVerified, { count: chain.events })
-          : fill(text.chainBroken, { version: chain.brokenAtVersion, reason: chain.reason })}
+          : fill(text.chainBroken, {
+              version: chain.brokenAtVersion,
+              reason: text.brokenReasons[chain.reason],
+            })}
       </p>
       <h3>{text.timeline}</h3>
       <ol className="admin-timeline">
         {timeline.events.map((event) => (
-          <li key={event.version} className="admin-timeline__event">
+          <li
+            key={event.version}
+            className={
+              brokenAt(chain, event)
+                ? 'admin-timeline__event admin-timeline__event--broken'
+                : 'admin-timeline__event'
+            }
+          >
             <p className="admin-timeline__title">
-              <strong>{fill(text.version, { version: event.version })}</strong> · {event.type} ·{' '}
+              <strong>{fill(text.version, { version: event.version })}</strong> ·{' '}
+              <span title={event.type}>{eventLabel(event.type)}</span> ·{' '}
               <time dateTime={event.occurredAt}>{isoMoment(event.occurredAt)}</time> ·{' '}
               {fill(text.by, {
                 who: `${event.actor.email ?? event.actor.id} (${event.actor.kind})`,
               })}
             </p>
+            {!chain.verified && brokenAt(chain, event) && (
+              <p className="form-error">
+                {fill(text.brokenLink, { reason: text.brokenReasons[chain.reason] })}
+              </p>
+            )}
             {changesOf(event).length === 0 ? (
               <p className="field-hint">{text.noChanges}</p>
             ) : (
               <ul className="admin-timeline__changes">
                 {changesOf(event).map((change) => (
                   <li key={change.field}>
-                    <code>{change.field}</code> {text.from}{' '}
-                    <span className="admin-timeline__value">{shown(change.from)}</span> {text.to}{' '}
-                    <span className="admin-timeline__value">{shown(change.to)}</span>
+                    {changeLabel(change.field)} {text.from}{' '}
+                    <span className="admin-timeline__value">
+                      {changeValue(change.field, change.from)}
+                    </span>{' '}
+                    {text.to}{' '}
+                    <span className="admin-timeline__value">
+                      {changeValue(change.field, change.to)}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -18,6 +18,7 @@ import {
   differs,
   formValuesOf,
   isClaimStatus,
+  type RememberedReasons,
   withStatus,
 } from './claim-form';
 import { LetterField } from './LetterField';
@@ -56,6 +57,10 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
   const [errors, setErrors] = useState<ClaimFormErrors>({});
   const [letter, setLetter] = useState<ChosenFile>();
   const form = useRef<HTMLFormElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const remembered = useRef<RememberedReasons>({});
+  // Save and Cancel disable themselves once done: focus goes to the form's title, not <body>.
+  const focusAfter = useRef(false);
   const changed = differs(stored, values) || letter !== undefined;
   const saver = useClaimSave({
     claim,
@@ -64,7 +69,10 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     values,
     letter,
     setErrors,
-    onSaved,
+    onSaved: (saved, savedEtag) => {
+      focusAfter.current = true;
+      onSaved(saved, savedEtag);
+    },
     toast: (kind, message) => onToast(toast(kind, message)),
   });
   const { saving } = saver;
@@ -75,6 +83,8 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     setValues(stored);
     setErrors({});
     setLetter(undefined);
+    remembered.current = {};
+    title.current?.focus();
   };
   // A new claim (saved or reloaded) resets the form, then puts back edits carried over a conflict.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new claim only.
@@ -83,6 +93,9 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     setValues({ ...stored, ...carry?.values });
     setErrors({});
     setLetter(carry?.letter);
+    remembered.current = {};
+    if (focusAfter.current) title.current?.focus();
+    focusAfter.current = false;
   }, [stored]);
 
   const update = (field: keyof ClaimFormValues, value: string, error?: string) => {
@@ -115,7 +128,9 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
         onSubmit={save}
         aria-labelledby="claim-edit-title"
       >
-        <h2 id="claim-edit-title">{text.editTitle}</h2>
+        <h2 id="claim-edit-title" ref={title} tabIndex={-1}>
+          {text.editTitle}
+        </h2>
         <div className="admin-claim__grid">
           <div data-field="claimNumber">
             <FieldFrame
@@ -202,8 +217,13 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
                   value={values.status}
                   onChange={(e) => {
                     const status = e.target.value;
-                    if (isClaimStatus(status))
-                      setValues((current) => withStatus(current, status as ClaimStatus));
+                    if (isClaimStatus(status)) {
+                      remembered.current = {
+                        ...remembered.current,
+                        [values.status]: values.reasons,
+                      };
+                      setValues(withStatus(values, status as ClaimStatus, remembered.current));
+                    }
                     setErrors((current) => ({ ...current, reasons: undefined }));
                   }}
                 >

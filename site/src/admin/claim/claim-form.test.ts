@@ -42,6 +42,15 @@ describe('staff claim edit form (staff spec §2, §5)', () => {
     expect(withStatus(stored, 'Submitted').reasons).toEqual([]);
   });
 
+  it('puts back the reasons ticked under a status visited before (Pending → Denied → Pending)', () => {
+    const ticked = { ...stored, reasons: ['recordOfEmployment', 'claimantStatement'] };
+    const denied = withStatus(ticked, 'Denied');
+    expect(denied.reasons).toEqual([]);
+    const back = withStatus(denied, 'Pending', { Pending: ticked.reasons });
+    expect(back).toMatchObject({ status: 'Pending', reasons: ticked.reasons });
+    expect(withStatus(denied, 'Pending').reasons).toEqual([]);
+  });
+
   it('tolerates partial dates while typing and asks for a complete one on leaving', () => {
     expect(dateFieldError('2026-0', false)).toBeUndefined();
     expect(dateFieldError('2026-0', true)).toBe(

@@ -72,10 +72,22 @@ export function differs(stored: ClaimFormValues, current: ClaimFormValues): bool
 /** Benefit amount typing: digits and one dot only (staff spec §5); anything else is not taken. */
 export const acceptsAmountTyping = (text: string) => /^\d*\.?\d*$/.test(text);
 
-/** A new status keeps only the reasons its own list offers, and at most one where it takes one. */
-export function withStatus(values: ClaimFormValues, status: ClaimStatus): ClaimFormValues {
+/** The reasons last ticked under each status this edit visited. */
+export type RememberedReasons = Partial<Record<ClaimStatus, readonly string[]>>;
+
+/**
+ * A new status keeps only the reasons its own list offers, and at most one where it takes one;
+ * going back to a status visited in this edit puts back the reasons ticked there
+ * (Pending → Denied → Pending keeps Pending's).
+ */
+export function withStatus(
+  values: ClaimFormValues,
+  status: ClaimStatus,
+  remembered: RememberedReasons = {},
+): ClaimFormValues {
   const rule = STATUS_REASON_RULES[status];
-  const kept = values.reasons.filter((code) => rule.reasons.some((r) => r.code === code));
+  const base = remembered[status] ?? values.reasons;
+  const kept = base.filter((code) => rule.reasons.some((r) => r.code === code));
   return {
     ...values,
     status,

@@ -29,22 +29,20 @@ export const HISTORY_HEADINGS: Readonly<Record<HistoryColumn, string>> = {
 
 export const HISTORY_COLUMN_ORDER = Object.keys(HISTORY_HEADINGS) as HistoryColumn[];
 
-const DATE_COLUMNS: ReadonlySet<HistoryColumn> = new Set([
+/** Calendar days: shown as sent, never through a Date (it would shift a day west of UTC). */
+const DAY_COLUMNS: ReadonlySet<HistoryColumn> = new Set([
   'first_payment_date',
   'last_payment_date',
   'dob',
-  'created_at',
-  'updated_at',
 ]);
-const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Instants: shown as the day in the staff member's time zone. */
+const MOMENT_COLUMNS: ReadonlySet<HistoryColumn> = new Set(['created_at', 'updated_at']);
 
 /** A history cell as text: dates as YYYY-MM-DD (staff spec), amounts in CAD, nothing as a dash. */
 export function historyCell(column: HistoryColumn, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (DATE_COLUMNS.has(column)) {
-    const text = String(value);
-    return PLAIN_DAY.test(text) ? text : isoDay(text);
-  }
+  if (DAY_COLUMNS.has(column)) return String(value);
+  if (MOMENT_COLUMNS.has(column)) return isoDay(String(value));
   if (column === 'benefit_amount') return formatCad(Number(value));
   if (column === 'additional_reason')
     return describeAdditionalReason(String(value), 'en').join('; ');

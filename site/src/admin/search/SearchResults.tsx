@@ -5,7 +5,7 @@ import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
 import { claimPageUrl } from '../claim/claim-tabs';
 import { formatCad, isoDay } from '../format';
-import { staffJson } from '../staff-api';
+import { StaffApiError, staffJson } from '../staff-api';
 import type { ResultsPaging } from './results-paging';
 import { resultsUrl, type SearchQuery, searchParams } from './search-query';
 
@@ -14,7 +14,17 @@ interface Props {
   readonly paging: ResultsPaging;
 }
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; page: SearchPage };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; refusal?: string }
+  | { state: 'loaded'; page: SearchPage };
+
+/** The server's own words when it refused the query (a 4xx naming fields), else nothing. */
+function refusalOf(error: unknown): string | undefined {
+  if (!(error instanceof StaffApiError) || error.status >= 500) return undefined;
+  const messages = error.errors.flatMap((fieldError) => fieldError.message ?? []);
+  return messages.length > 0 ? [...new Set(messages)].join(' ') : undefined;
+}
 
 const text = ADMIN_TEXT.results;
 const columns = text.columns;
@@ -34,8 +44,8 @@ export default function SearchResults({ query, paging }: Props) {
       setLoad({ state: 'loading' });
       staffJson<SearchPage>(apiUrl(query, paging), signal ? { signal } : {})
         .then((page) => setLoad({ state: 'loaded', page }))
-        .catch(() => {
-          if (!signal?.aborted) setLoad({ state: 'failed' });
+        .catch((error: unknown) => {
+          if (!signal?.aborted) setLoad({ state: 'failed', refusal: refusalOf(error) });
         });
     },
     [query, paging],
@@ -51,10 +61,12 @@ export default function SearchResults({ query, paging }: Props) {
   if (load.state === 'failed') {
     return (
       <div className="form-error" role="alert">
-        <p>{text.serverError}</p>
-        <button type="button" className="button button--secondary" onClick={() => fetchPage()}>
-          {text.retry}
-        </button>
+        <p>{load.refusal ?? text.serverError}</p>
+        {load.refusal === undefined && (
+          <button type="button" className="button button--secondary" onClick={() => fetchPage()}>
+            {text.retry}
+          </button>
+        )}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { amendClaimBodySchema } from '@contracts/api/claims-api';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
+import { PayloadTooLargeError } from '@contracts/errors';
 import { getRuntime } from '@infra/runtime';
 import { amendClaim } from '@services/claims/amend-claim';
 import { readClaimStream } from '@services/claims/claim-stream';
@@ -27,6 +28,16 @@ export const GET = apiRoute(async ({ locals, params }) => {
   });
 });
 
+/** Only a letter makes a staff save this large: the answer says so in the letter's words. */
+function readAmendBody(request: Request): Promise<unknown> {
+  return readJsonBody(request, MAX_UPLOAD_BODY_BYTES).catch((error: unknown) => {
+    if (!(error instanceof PayloadTooLargeError)) throw error;
+    throw new PayloadTooLargeError(error.message, [
+      { field: 'decisionLetter', code: 'decisionLetter.tooLarge' },
+    ]);
+  });
+}
+
 /**
  * A staff save: only the changed fields and, optionally, a new decision letter stored first.
  * If-Match names the version the form was read at (decision 048).
@@ -36,7 +47,7 @@ export const POST = apiRoute(async (context) => {
   const readVersion = readIfMatch(context.request);
   const { decisionLetter, overwriting, ...changes } = parseWith(
     amendClaimBodySchema,
-    await readJsonBody(context.request, MAX_UPLOAD_BODY_BYTES),
+    await readAmendBody(context.request),
   );
   const runtime = await getRuntime();
   const amended = await amendClaim(
