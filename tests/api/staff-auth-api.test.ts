@@ -136,12 +136,12 @@ describe('staff auth endpoints', () => {
     expect(await afterLogout.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
-  it('answers 403 to a signed-in identity that is not staff, with no session', async () => {
+  it('sends a signed-in identity that is not staff to the 403 page, with no session', async () => {
     const jar = new CookieJar();
     const response = await call(callback, await signInAt(jar, sam!.sub), jar);
-    expect(response.status).toBe(403);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // A browser follows the callback: it gets the staff 403 page, not JSON (issue 27, finding 4).
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin/error/403');
     expect(jar.has('staff_session')).toBe(false);
   });
 
