@@ -105,6 +105,10 @@ export function startIntegrationEvents(
           log.warn({ reason, error }, 'claim notification parked in the dead-letter topic'),
         onJoined: (partitions) =>
           log.info({ partitions }, 'notification consumer joined its group'),
+        deadLetterReplication: {
+          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+          minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+        },
       });
     });
   }

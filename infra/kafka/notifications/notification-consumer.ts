@@ -3,6 +3,7 @@ import {
   type IntegrationEvent,
   integrationEventSchema,
 } from '@contracts/integration/claim-integration-events';
+import { ensureTopic, type TopicSettings } from '../relay-topic';
 import { wakeablePause } from '../wakeable-pause';
 import { type ConsumerStatus, registerConsumerStatus } from './consumer-status';
 import { type NotifyOptions, type NotifyOutcome, notifyClaimant } from './notify-claimant';
@@ -22,6 +23,8 @@ export interface NotificationConsumerOptions extends NotifyOptions {
   readonly rebalanceTimeoutMs?: number;
   /** Tries of a message whose handler throws before it goes to `<topic>.dlq`. */
   readonly attempts?: number;
+  /** Replication of `<topic>.dlq` when this consumer creates it: the main topic's settings. */
+  readonly deadLetterReplication?: Omit<TopicSettings, 'partitions'>;
   /** First pause between those tries, doubling. */
   readonly attemptBackoffMs?: number;
   readonly onError?: (error: unknown) => void;
@@ -154,7 +157,9 @@ export function startNotificationConsumer(
       const dlqProducer = options.kafka.producer({ allowAutoTopicCreation: false });
       try {
         await admin.connect();
-        await ensureDeadLetterTopic(admin, dlq);
+        // One partition is plenty: parked messages are rare and read by people, not by
+        // throughput. Replicated like the main topic, so a parked message survives a broker.
+        await ensureTopic(admin, dlq, { ...options.deadLetterReplication, partitions: 1 });
         await dlqProducer.connect();
         producer = dlqProducer;
         candidate.on(candidate.events.GROUP_JOIN, ({ payload }) =>
@@ -192,13 +197,6 @@ export function startNotificationConsumer(
       await admin.disconnect().catch(() => {});
     },
   };
-}
-
-async function ensureDeadLetterTopic(admin: Admin, topic: string): Promise<void> {
-  const existing = await admin.listTopics();
-  if (existing.includes(topic)) return;
-  // One partition is plenty: parked messages are rare and read by people, not by throughput.
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
 }
 
 /** The group's lag on the topic and how many messages were parked, for /api/health. */
