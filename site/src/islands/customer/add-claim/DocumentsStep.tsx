@@ -4,7 +4,7 @@ import {
   type DraftDocument,
   statementKindFor,
 } from '@contracts/claims/claim-draft';
-import { initialDocumentErrors } from '@contracts/claims/document-rules';
+import { initialDocumentErrors, sortChosenFiles } from '@contracts/claims/document-rules';
 import {
   DOCUMENT_LIMITS,
   INITIAL_DOCUMENT_KINDS,
@@ -72,9 +72,12 @@ export function DocumentsStep(props: DocumentsStepProps) {
 
   const choose = async (kind: InitialDocumentKind, files: readonly File[]) => {
     setStatus('');
-    const chosen = await Promise.all(files.map(readChosenFile));
+    const read = await Promise.all(files.map(readChosenFile));
+    // A refused file is reported and left out; the good ones chosen with it are still staged.
+    const { accepted: chosen, errors: refused } = sortChosenFiles(read, documents);
     const found = initialDocumentErrors([...documents, ...chosen.map((c) => ({ ...c, kind }))]);
-    setErrors({ [kind]: words(found) });
+    const refusedWords = words(refused);
+    setErrors({ [kind]: [...refusedWords, ...words(found)] });
     if (found.length > 0 || chosen.length === 0) return;
     setUploading({ kind, names: chosen.map((c) => c.fileName), percents: chosen.map(() => 0) });
     try {
@@ -91,11 +94,13 @@ export function DocumentsStep(props: DocumentsStepProps) {
         props.onDocuments([...documents, ...answer.body.documents]);
         setStatus(t('wizard.uploaded', { names: chosen.map((c) => c.fileName).join(', ') }));
       } else {
-        const refused = serverMessages(answer.body);
-        setErrors({ [kind]: refused.length > 0 ? refused : [t('upload.failed')] });
+        const answered = serverMessages(answer.body);
+        setErrors({
+          [kind]: [...refusedWords, ...(answered.length > 0 ? answered : [t('upload.failed')])],
+        });
       }
     } catch {
-      setErrors({ [kind]: [t('upload.failed')] });
+      setErrors({ [kind]: [...refusedWords, t('upload.failed')] });
     } finally {
       setUploading(undefined);
     }

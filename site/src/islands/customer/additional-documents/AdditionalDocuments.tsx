@@ -1,5 +1,9 @@
 import { useRef, useState } from 'react';
-import { additionalDocumentErrors, type HeldDocument } from '@contracts/claims/document-rules';
+import {
+  additionalDocumentErrors,
+  type HeldDocument,
+  sortChosenFiles,
+} from '@contracts/claims/document-rules';
 import { DOCUMENT_LIMITS, sizeInKb } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
@@ -48,12 +52,14 @@ export default function AdditionalDocuments({
     found.map((error) => t(error.code, error.params as Record<string, string | number>));
 
   const choose = async (files: readonly File[]) => {
-    const batch = [...chosen, ...(await Promise.all(files.map(readChosenFile)))];
+    const read = await Promise.all(files.map(readChosenFile));
+    const { accepted, errors: refused } = sortChosenFiles(read, [...held, ...chosen]);
+    const batch = [...chosen, ...accepted];
     batchKey.current = undefined;
-    const found = additionalDocumentErrors(held, batch);
+    const found = accepted.length > 0 ? additionalDocumentErrors(held, batch) : [];
     setSent([]);
-    setErrors(wordsOf(found));
-    if (found.length === 0) setChosen(batch);
+    setErrors(wordsOf([...refused, ...found]));
+    if (accepted.length > 0 && found.length === 0) setChosen(batch);
   };
 
   const submit = async () => {
