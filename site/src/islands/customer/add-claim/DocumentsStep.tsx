@@ -18,6 +18,7 @@ import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
 import { newIdempotencyKey } from '../../idempotency-key';
+import { signOutIfSessionEnded } from '../session-ended';
 import { removeStaged, serverMessages, stageFiles } from './draft-client';
 
 const MB = 1024 * 1024;
@@ -90,6 +91,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
         (percents) => setUploading((current) => current && { ...current, percents }),
         newIdempotencyKey(),
       );
+      if (signOutIfSessionEnded(answer.status)) return;
       if (answer.status === 201 && answer.body.documents) {
         props.onDocuments([...documents, ...answer.body.documents]);
         setStatus(t('wizard.uploaded', { names: chosen.map((c) => c.fileName).join(', ') }));

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import { csrfHeaders } from '../../csrf';
 import { newIdempotencyKey } from '../../idempotency-key';
+import { signOutIfSessionEnded } from '../session-ended';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
 import { uploadBatch } from './upload-batch';
@@ -80,6 +81,7 @@ export default function AdditionalDocuments({
         { ...csrfHeaders(), 'idempotency-key': batchKey.current },
         (percents) => setSending({ percents }),
       );
+      if (signOutIfSessionEnded(answer.status)) return;
       if (answer.status === 201) {
         setHeld([
           ...held,
