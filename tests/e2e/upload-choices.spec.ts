@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import {
   csrfToken,
   registerVerifiedCustomer,
@@ -72,6 +73,8 @@ test('a JPEG and a WebP chosen together in the claim modal: the JPEG is kept, th
   const chosen = dialog.getByRole('list').filter({ hasText: 'receipt.jpg' });
   await expect(chosen.getByRole('listitem')).toHaveCount(1);
   await expect(dialog.getByText('photo.webp', { exact: true })).toHaveCount(0);
+  // The error list keeps its list semantics inside the live region (issue 28 finding 6).
+  await expectAccessible(page);
 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you. We received: receipt.jpg.');
@@ -96,5 +99,6 @@ test('a JPEG and a WebP chosen together in the wizard: the JPEG is staged, the W
     'Le fichier « photo.webp » n’est pas d’un type accepté. Seuls les fichiers PDF, JPG et PNG sont acceptés.',
   );
   await expect(group).toContainText('reçu.jpg');
+  await expectAccessible(page);
   expect(await stagedNames(page)).toEqual(['reçu.jpg']);
 });

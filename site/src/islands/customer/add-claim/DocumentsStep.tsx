@@ -14,6 +14,7 @@ import {
 } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { ErrorList } from '@site/ui/field/ErrorList';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
@@ -138,13 +139,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
           maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
         })}
       </p>
-      {props.stepErrors.length > 0 && (
-        <ul className="field-errors" role="alert">
-          {props.stepErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList errors={props.stepErrors} />
       {kindsShown(answers.claimType, documents).map((kind) => {
         const errorId = `documents-${kind}-errors`;
         const kindErrors = errors[kind] ?? [];
@@ -205,13 +200,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
                 </label>
               </div>
             )}
-            {kindErrors.length > 0 && (
-              <ul id={errorId} className="field-errors" role="alert">
-                {kindErrors.map((error) => (
-                  <li key={error}>{error}</li>
-                ))}
-              </ul>
-            )}
+            <ErrorList id={errorId} errors={kindErrors} />
           </div>
         );
       })}

@@ -7,6 +7,7 @@ import {
 import { DOCUMENT_LIMITS, sizeInKb } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { ErrorList } from '@site/ui/field/ErrorList';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import { csrfHeaders } from '../../csrf';
 import { newIdempotencyKey } from '../../idempotency-key';
@@ -142,13 +143,7 @@ export default function AdditionalDocuments({
         onChoose={(files) => void choose(files)}
         onRemove={setRemoving}
       />
-      {errors.length > 0 && (
-        <ul id={errorId} className="field-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList id={errorId} errors={errors} />
       {sent.length > 0 && (
         <p role="status" className="form-success">
           {t('upload.success', { names: sent.join(', ') })}
