@@ -1,0 +1,60 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
+import {
+  csrfToken,
+  registerVerifiedCustomer,
+  signInThroughScreens,
+  uniqueEmail,
+} from './support/customers';
+
+async function signedInCustomer(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await registerVerifiedCustomer(page, email, 'Marie');
+  await signInThroughScreens(page, email, '/en/dashboard');
+}
+
+/** A Disability draft saved at the Documents step, as the wizard saves it. */
+async function disabilityDraftAtDocuments(page: Page) {
+  const saved = await page.request.put('/api/claims/draft', {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data: {
+      step: 4,
+      answers: {
+        policyNumber: `DS-${Date.now() % 1_000_000}`,
+        productCode: '110',
+        productType: 'Loans',
+        claimType: 'Disability',
+        claimDescription: 'Back injury.',
+        employerFormChecked: false,
+        physicianStatementChecked: false,
+      },
+    },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+test('a missing physician statement is found at the Documents step’s Next, not at Submit (fr)', async ({
+  page,
+}) => {
+  await signedInCustomer(page, 'statement-next');
+  await disabilityDraftAtDocuments(page);
+  await page.goto('/fr/add-claim');
+  await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        'Veuillez joindre la déclaration du médecin ou confirmer qu’elle sera transmise directement à l’équipe des réclamations.',
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Certaines réponses' })).toBeVisible();
+  const direct = page.getByRole('checkbox', { name: /Mon médecin transmettra/ });
+  await expect(direct).toBeFocused();
+  await expectAccessible(page);
+  expect((await (await page.request.get('/api/claims/draft')).json()).step).toBe(4);
+
+  await direct.check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Veuillez joindre' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByRole('heading', { name: 'Vérifier et soumettre' })).toBeVisible();
+});
