@@ -6,6 +6,7 @@ import {
   signInThroughScreens,
   uniqueEmail,
 } from './support/customers';
+import { pdfFile } from './support/documents';
 
 async function signedInCustomer(page: Page, label: string) {
   const email = uniqueEmail(label);
@@ -57,4 +58,30 @@ test('a missing physician statement is found at the Documents step’s Next, not
   await expect(page.getByRole('alert').filter({ hasText: 'Veuillez joindre' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByRole('heading', { name: 'Vérifier et soumettre' })).toBeVisible();
+});
+
+test('the attachments counter speaks each language: "1 fichier", "0,1 Mo" in French (issue 28 finding 8)', async ({
+  page,
+}) => {
+  await signedInCustomer(page, 'counter-plural');
+  await disabilityDraftAtDocuments(page);
+  await page.goto('/fr/add-claim');
+  await expect(page.getByText('Joints : 0 fichier sur 5, 0 Mo sur 4.')).toBeVisible();
+  const staged = await page.request.post('/api/claims/draft/documents', {
+    headers: { 'x-csrf-token': await csrfToken(page) },
+    data: {
+      kind: 'claim',
+      attachments: [
+        {
+          name: 'formulaire.pdf',
+          data: `data:application/pdf;base64,${pdfFile('Formulaire').toString('base64')}`,
+        },
+      ],
+    },
+  });
+  expect(staged.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByText('Joints : 1 fichier sur 5, 0,1 Mo sur 4.')).toBeVisible();
+  await page.goto('/en/add-claim');
+  await expect(page.getByText('Attached: 1 of 5 files, 0.1 of 4 MB.')).toBeVisible();
 });

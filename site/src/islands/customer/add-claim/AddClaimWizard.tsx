@@ -237,6 +237,7 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
                 stepErrors={documentErrors}
                 kindWord={(kind) => kindWords[kind]}
                 t={t}
+                lang={lang}
               />
             )}
             {step === WIZARD_STEPS.summary && (

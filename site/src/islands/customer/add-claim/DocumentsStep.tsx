@@ -18,6 +18,7 @@ import { ErrorList } from '@site/ui/field/ErrorList';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
+import { formatNumber, pluralKey } from '../../format';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { signOutIfSessionEnded } from '../session-ended';
 import { removeStaged, serverMessages, stageFiles } from './draft-client';
@@ -40,6 +41,8 @@ export interface DocumentsStepProps {
   readonly stepErrors: readonly string[];
   readonly kindWord: (kind: InitialDocumentKind) => string;
   readonly t: IslandTranslate;
+  /** For plural forms and numbers. */
+  readonly lang: string;
 }
 
 /** The kinds this claim asks for, and any other kind that already holds a file. */
@@ -132,11 +135,12 @@ export function DocumentsStep(props: DocumentsStepProps) {
           maxCount: DOCUMENT_LIMITS.initialMaxCount,
           maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
         })}{' '}
-        {t('wizard.documents.used', {
-          count: documents.length,
-          maxCount: DOCUMENT_LIMITS.initialMaxCount,
-          usedMb: usedBytes === 0 ? '0' : Math.max(0.1, usedBytes / MB).toFixed(1),
-          maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
+        {t(pluralKey('wizard.documents.used', documents.length, props.lang), {
+          count: formatNumber(documents.length, props.lang),
+          maxCount: formatNumber(DOCUMENT_LIMITS.initialMaxCount, props.lang),
+          usedMb:
+            usedBytes === 0 ? '0' : formatNumber(Math.max(0.1, usedBytes / MB), props.lang, 1),
+          maxMb: formatNumber(DOCUMENT_LIMITS.initialMaxTotalBytes / MB, props.lang),
         })}
       </p>
       <ErrorList errors={props.stepErrors} />
