@@ -201,12 +201,17 @@ test('a forgotten password is reset through the forgot and reset pages', async (
   await expect(page.getByLabel('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Confirm new password').fill(newPassword);
+  const beforeReset = await outboxFiles();
   await page.getByRole('button', { name: 'Continue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Password reset' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('You can now sign in with your new password.');
-  await dialog.getByRole('link', { name: 'Go to sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(dialog).toContainText('enter the code we just sent to your email');
+  // Spec §3: the success button leads to the verification screen, which finishes sign-in.
+  await dialog.getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page).toHaveURL(/\/en\/mfa$/);
+  await islandsHydrated(page);
+  await page.getByLabel('Verification code').fill(await codeMailedTo(email, beforeReset));
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
 
   expect(await passwordCheck(page, email, VALID_PASSWORD)).toBe('INVALID_CREDENTIALS');
   expect(await passwordCheck(page, email, newPassword)).toBe('OTP_REQUIRED');
