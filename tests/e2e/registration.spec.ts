@@ -217,6 +217,32 @@ test('a forgotten password is reset through the forgot and reset pages', async (
   expect(await passwordCheck(page, email, newPassword)).toBe('OTP_REQUIRED');
 });
 
+test('in French, the reset success button leads to the verification screen, which signs in (issue 28 finding 9)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('forgot-fr');
+  await registerVerifiedCustomer(page, email);
+  await open(page, '/fr/forgot-password');
+  const seen = await outboxFiles();
+  await page.getByLabel('Courriel').fill(email);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/\/fr\/reset-password$/);
+  await islandsHydrated(page);
+  const newPassword = 'Nouveau#Depart7';
+  await page.getByLabel('Code de récupération').fill(await codeMailedTo(email, seen));
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill(newPassword);
+  const beforeReset = await outboxFiles();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
+  await expect(dialog).toContainText('entrez le code que nous venons de vous envoyer par courriel');
+  await dialog.getByRole('link', { name: 'Entrer le code' }).click();
+  await expect(page).toHaveURL(/\/fr\/mfa$/);
+  await islandsHydrated(page);
+  await page.getByLabel('Code de vérification').fill(await codeMailedTo(email, beforeReset));
+  await expect(page).toHaveURL(/\/fr\/dashboard$/);
+});
+
 test('the profile is for signed-in customers: edit, cancel on tab switch, save, change the password', async ({
   page,
 }) => {
