@@ -102,3 +102,19 @@ test('a JPEG and a WebP chosen together in the wizard: the JPEG is staged, the W
   await expectAccessible(page);
   expect(await stagedNames(page)).toEqual(['reçu.jpg']);
 });
+
+test('the upload icon opens the modal with focus on the file control, in English and French (issue 28 finding 10)', async ({
+  page,
+}) => {
+  await signedInCustomer(page, 'upload-focus');
+  await submitClaimThroughApi(page);
+  for (const [lang, opener, choose] of [
+    ['en', /^Add documents to claim /, 'choose files'],
+    ['fr', /^Ajouter des documents à la réclamation /, 'choisissez des fichiers'],
+  ] as const) {
+    await page.goto(`/${lang}/dashboard`);
+    await page.getByRole('button', { name: opener }).first().click();
+    const dialog = page.getByRole('dialog', { name: opener });
+    await expect(dialog.getByLabel(choose)).toBeFocused();
+  }
+});
