@@ -85,3 +85,22 @@ test('the attachments counter speaks each language: "1 fichier", "0,1 Mo" in Fre
   await page.goto('/en/add-claim');
   await expect(page.getByText('Attached: 1 of 5 files, 0.1 of 4 MB.')).toBeVisible();
 });
+
+test('the dashboard names a saved draft with a link back to its step, in English and French (issue 28 finding 10)', async ({
+  page,
+}) => {
+  await signedInCustomer(page, 'draft-card');
+  await page.goto('/en/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your claim in progress' })).toHaveCount(0);
+  await disabilityDraftAtDocuments(page);
+  await page.goto('/fr/dashboard');
+  await expect(page.getByRole('heading', { name: 'Votre réclamation en cours' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Continuer votre réclamation (étape 3 de 5)' }),
+  ).toBeVisible();
+  await page.goto('/en/dashboard');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Continue your claim (step 3 of 5)' }).click();
+  await expect(page).toHaveURL(/\/en\/add-claim$/);
+  await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
+});
