@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_REFUSALS } from '../documents/document-inspector';
-import { additionalDocumentErrors, decisionLetterErrors } from './document-rules';
+import { additionalDocumentErrors, decisionLetterErrors, sortChosenFiles } from './document-rules';
 import { claimMessage } from './messages';
 import { fileNameKey, sameFileName } from './documents';
 
@@ -69,6 +69,23 @@ describe('decision letters follow the customers’ name rules', () => {
     ).toEqual(['decisionLetter.activeContent']);
     expect(codes(decisionLetterErrors(pdf('x\u202Efdp.pdf')))).toEqual([
       'decisionLetter.nameHasControls',
+    ]);
+  });
+});
+
+describe('files chosen together (issue 28)', () => {
+  it('keeps the good files and says why each other one was left out', () => {
+    const webp = pdf('photo.webp', { contentType: undefined });
+    const held = [{ fileName: 'held.pdf' }];
+    const { accepted, errors } = sortChosenFiles(
+      [pdf('a.pdf'), webp, pdf('HELD.pdf'), pdf('b.pdf'), pdf('a.pdf')],
+      held,
+    );
+    expect(accepted.map((file) => file.fileName)).toEqual(['a.pdf', 'b.pdf']);
+    expect(errors).toEqual([
+      { field: 'documents', code: 'documents.unsupportedType', params: { name: 'photo.webp' } },
+      { field: 'documents', code: 'documents.duplicateName', params: { name: 'HELD.pdf' } },
+      { field: 'documents', code: 'documents.duplicateName', params: { name: 'a.pdf' } },
     ]);
   });
 });

@@ -97,6 +97,30 @@ function duplicateKindErrors(kinds: readonly InitialDocumentKind[]): DocumentErr
   ).map((kind) => documentsError('documents.duplicateKind', { kind }));
 }
 
+/** What sorting files chosen together gives: the ones to keep, and why each other was left out. */
+export interface SortedChoice<T extends CheckedFile> {
+  readonly accepted: readonly T[];
+  readonly errors: readonly FieldError[];
+}
+
+/**
+ * Files chosen together, checked one by one against their own bytes and name and against the
+ * names already held: a refused file leaves the good ones of its batch in place (issue 28).
+ */
+export function sortChosenFiles<T extends CheckedFile>(
+  chosen: readonly T[],
+  held: readonly { readonly fileName: string }[],
+): SortedChoice<T> {
+  const accepted: T[] = [];
+  const errors: DocumentError[] = [];
+  for (const file of chosen) {
+    const error = fileErrors(file) ?? duplicateNameErrors([file], [...held, ...accepted])[0];
+    if (error) errors.push(error);
+    else accepted.push(file);
+  }
+  return { accepted, errors };
+}
+
 export interface InitialDocument extends InspectedFile {
   readonly kind: InitialDocumentKind;
 }

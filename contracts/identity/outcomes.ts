@@ -68,4 +68,8 @@ export interface RecoveryStarted {
   readonly resendAvailableAt: string;
 }
 
-export type PasswordResetOutcome = { readonly status: 'COMPLETED' } | CodeRefused | FlowFailed;
+/** After a reset, sign-in goes on at the verification screen with a mailed code (spec §3). */
+export type PasswordResetOutcome =
+  | { readonly status: 'COMPLETED'; readonly flowId: string; readonly userId: string }
+  | CodeRefused
+  | FlowFailed;

@@ -70,6 +70,25 @@ export async function getCustomerClaimWithVersion(
   return rows[0] && { claim: toSummary(rows[0]), version: Number(rows[0].version) };
 }
 
+/** Whose a claim is, as the claim page tells its visitor (customer spec §8). */
+export type ClaimAccess = 'own' | 'other' | 'none';
+
+/** Whether a claim exists, and whether it is the customer's or another claimant's. */
+export async function customerClaimAccess(
+  client: SqlClient,
+  customerId: string,
+  submissionId: string,
+): Promise<ClaimAccess> {
+  if (!UUID.test(submissionId)) return 'none';
+  const { rows } = await client.query<{ customer_id: string }>(
+    'select customer_id from claims where submission_id = $1',
+    [submissionId],
+  );
+  const owner = rows[0]?.customer_id;
+  if (owner === undefined) return 'none';
+  return owner === customerId ? 'own' : 'other';
+}
+
 function toSummary(row: ClaimSummaryRow): ClaimSummary {
   return {
     submissionId: row.submission_id,

@@ -11,7 +11,7 @@ import type {
   RecoveryStarted,
 } from '@contracts/identity/outcomes';
 import { flowNotFound, flowState, liveFlow, openFlow } from './flows';
-import { passwordChangedMail, recoveryCodeMail } from './identity-mail';
+import { passwordChangedMail, recoveryCodeMail, signInCodeMail } from './identity-mail';
 import { mailAccount, mailInBackground } from './identity-mailing';
 import { CODE_POLICY, RATE_LIMITS } from './limits';
 import { forgiveFailures } from './lockout';
@@ -133,5 +133,14 @@ async function completeReset(
   await ports.store.markAccountVerified(account.id, now);
   await forgiveFailures(ports.store, account.email, { unlock: true });
   await mailAccount(ports, account, passwordChangedMail(account.language));
-  return { status: 'COMPLETED' };
+  // Spec §3: the success button leads to the verification screen. The owner of the mailbox
+  // just set this password, so sign-in continues from the code step with a fresh flow.
+  const { flowId, record } = await openFlow(
+    ports.store,
+    { kind: 'sign-in', status: 'OTP_REQUIRED', accountId: account.id, email: null },
+    now,
+  );
+  const code = await issueCode(ports.store, 'sign-in', record.idHash, now);
+  await mailAccount(ports, account, signInCodeMail(account.language, code));
+  return { status: 'COMPLETED', flowId, userId: account.id };
 }

@@ -236,15 +236,20 @@ test('a saved draft survives a reload and a new sign-in, and Start over clears i
   await second.getByRole('button', { name: 'Back' }).click();
   await expect(second.getByLabel('Policy number')).toHaveValue('DRAFT-77');
 
-  // Submitting without the physician statement is refused with the step to fix.
+  // Without the physician statement the Documents step's Next stops there and says why
+  // (issue 28 finding 7), with focus on the way to settle it; nothing is saved past it.
   await second.getByRole('button', { name: 'Next' }).click();
   await second.getByRole('button', { name: 'Next' }).click();
-  await second.getByRole('button', { name: 'Next' }).click();
-  await second.getByRole('button', { name: 'Submit claim' }).click();
   await expect(second.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
+  await second.getByRole('button', { name: 'Next' }).click();
   await expect(
     second.getByRole('alert').filter({ hasText: 'Please attach the physician statement' }),
   ).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Review and submit' })).toHaveCount(0);
+  await expect(second.getByRole('checkbox', { name: /physician will send/ })).toBeFocused();
+  await expectAccessible(second);
+  expect((await (await second.request.get('/api/claims/draft')).json()).step).toBe(4);
   expect((await (await second.request.get('/api/claims')).json()).claims).toHaveLength(0);
 
   // A staged file goes only after the question is answered.

@@ -98,7 +98,7 @@ test('a claimant adds documents to a claim in the browser: checked before upload
   await page.goto(`/fr/claim/${submissionId}`);
   await expect(page.getByRole('heading', { name: 'Documents envoyés' })).toBeVisible();
   await expect(
-    page.getByText(/PDF, JPG, JPEG ou PNG\. Jusqu'à 10 documents supplémentaires/),
+    page.getByText(/PDF, JPG, JPEG ou PNG\. Jusqu’à 10 documents supplémentaires/),
   ).toBeVisible();
   await expectAccessible(page);
 

@@ -69,7 +69,7 @@ test('the contact page shows its hero image, the phone line and the head office,
     [
       'fr',
       'Nous joindre',
-      "Une spécialiste des réclamations munie d'un casque d'écoute, prête à vous aider",
+      'Une spécialiste des réclamations munie d’un casque d’écoute, prête à vous aider',
     ],
   ] as const) {
     await page.goto(`/${lang}/contact-us`);
@@ -85,7 +85,7 @@ test('the contact page shows its hero image, the phone line and the head office,
   }
 });
 
-test('a claimant opens their claim page from the dashboard; another claimant gets the 404 page for it', async ({
+test('a claimant opens their claim page from the dashboard; another claimant is told it is not theirs (403)', async ({
   page,
   browser,
 }) => {
@@ -135,7 +135,11 @@ test('a claimant opens their claim page from the dashboard; another claimant get
   await registerVerifiedCustomer(otherPage, stranger, 'Paul');
   await signInThroughScreens(otherPage, stranger, '/en/dashboard');
   const response = await otherPage.goto(claimUrl);
-  expect(response?.status()).toBe(404);
+  // Decision 059: the spec's words for another claimant's claim, and nothing of it.
+  expect(response?.status()).toBe(403);
+  await expect(otherPage.getByRole('alert')).toHaveText(
+    'You do not have permission to view this claim.',
+  );
   await expect(otherPage.getByText(policyNumber)).toHaveCount(0);
   expect(await otherPage.content()).not.toContain(policyNumber);
   await other.close();

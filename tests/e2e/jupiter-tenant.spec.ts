@@ -33,6 +33,8 @@ test('the jupiter tenant serves Chinese: every page in cn, signed out and signed
 
   await page.goto('/cn/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+  const dictionary = await page.evaluate(async () => (await fetch('/locales/cn.json')).status);
+  expect(dictionary).toBe(200);
   await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
   const languages = page.getByRole('navigation', { name: '语言' });
   await expect(languages.getByRole('link')).toHaveCount(3);
@@ -87,6 +89,9 @@ test('Chinese is jupiter’s only: the base tenant answers 404 for /cn/ and offe
   await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link')).toHaveCount(2);
   expect((await page.request.get('/cn/')).status()).toBe(404);
   expect((await page.request.get('/cn/faq')).status()).toBe(404);
+  // Nor its dictionary (issue 28 finding 10); the languages it offers still answer.
+  expect((await page.request.get('/locales/cn.json')).status()).toBe(404);
+  expect((await page.request.get('/locales/fr.json')).status()).toBe(200);
 
   const other = await browser.newContext({ baseURL: `http://saturn.localhost:${PORT}` });
   const saturn = await other.newPage();

@@ -201,15 +201,46 @@ test('a forgotten password is reset through the forgot and reset pages', async (
   await expect(page.getByLabel('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Confirm new password').fill(newPassword);
+  const beforeReset = await outboxFiles();
   await page.getByRole('button', { name: 'Continue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Password reset' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('You can now sign in with your new password.');
-  await dialog.getByRole('link', { name: 'Go to sign in' }).click();
-  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(dialog).toContainText('enter the code we just sent to your email');
+  // Spec §3: the success button leads to the verification screen, which finishes sign-in.
+  await dialog.getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page).toHaveURL(/\/en\/mfa$/);
+  await islandsHydrated(page);
+  await page.getByLabel('Verification code').fill(await codeMailedTo(email, beforeReset));
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
 
   expect(await passwordCheck(page, email, VALID_PASSWORD)).toBe('INVALID_CREDENTIALS');
   expect(await passwordCheck(page, email, newPassword)).toBe('OTP_REQUIRED');
+});
+
+test('in French, the reset success button leads to the verification screen, which signs in (issue 28 finding 9)', async ({
+  page,
+}) => {
+  const email = uniqueEmail('forgot-fr');
+  await registerVerifiedCustomer(page, email);
+  await open(page, '/fr/forgot-password');
+  const seen = await outboxFiles();
+  await page.getByLabel('Courriel').fill(email);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page).toHaveURL(/\/fr\/reset-password$/);
+  await islandsHydrated(page);
+  const newPassword = 'Nouveau#Depart7';
+  await page.getByLabel('Code de récupération').fill(await codeMailedTo(email, seen));
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill(newPassword);
+  const beforeReset = await outboxFiles();
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
+  await expect(dialog).toContainText('entrez le code que nous venons de vous envoyer par courriel');
+  await dialog.getByRole('link', { name: 'Entrer le code' }).click();
+  await expect(page).toHaveURL(/\/fr\/mfa$/);
+  await islandsHydrated(page);
+  await page.getByLabel('Code de vérification').fill(await codeMailedTo(email, beforeReset));
+  await expect(page).toHaveURL(/\/fr\/dashboard$/);
 });
 
 test('the profile is for signed-in customers: edit, cancel on tab switch, save, change the password', async ({

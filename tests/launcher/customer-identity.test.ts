@@ -220,6 +220,8 @@ describe('customer identity through the running portal, with mail over real SMTP
       confirmPassword: newPassword,
     });
     expect((await reset.json()).status).toBe('COMPLETED');
+    // The reset also mails the code that resumes sign-in at the verification screen.
+    secrets.push(await smtp.codeFor(address, CODE));
     await signedIn(browser, address, newPassword);
     expect((await browser.request(`${base}/api/users/me`)).status).toBe(200);
   });

@@ -65,6 +65,11 @@ describe.each(Object.entries(PARTS))('the %s dictionaries', (_part, [english, fr
       if (isSentence && !isProperName) expect(message, key).toMatch(/\p{Script=Han}/u);
     }
   });
+
+  it('write French with the typographic apostrophe only (issue 28 finding 8)', () => {
+    const straight = Object.entries(french).filter(([, message]) => message.includes("'"));
+    expect(straight.map(([key]) => key)).toEqual([]);
+  });
 });
 
 describe('the merged dictionaries', () => {

@@ -24,6 +24,7 @@ import {
   resendTime,
   saveRecoveryFlow,
 } from './recovery-flow';
+import { storeVerificationFlow } from './VerificationCodeForm';
 
 interface Props {
   readonly lang: string;
@@ -38,7 +39,7 @@ type Stage =
   | { readonly kind: 'loading' }
   | { readonly kind: 'missing' }
   | { readonly kind: 'ready'; readonly flow: RecoveryFlow }
-  | { readonly kind: 'done' };
+  | { readonly kind: 'done'; readonly next: string };
 
 /**
  * Reset password (spec §2, §4): the recovery code, a new password and its confirmation,
@@ -99,7 +100,11 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
       const status = stringOf(answer.body.status);
       if (answer.status === 200 && status === 'COMPLETED') {
         clearRecoveryFlow();
-        setStage({ kind: 'done' });
+        // Spec §3: sign-in goes on at the verification screen with the code just mailed.
+        const signInFlow = stringOf(answer.body.flowId);
+        if (signInFlow)
+          storeVerificationFlow({ kind: 'sign-in', flowId: signInFlow, email: flow.email });
+        setStage({ kind: 'done', next: signInFlow ? `/${lang}/mfa` : `/${lang}/` });
         return;
       }
       if (answer.status === 200 && status === 'FAILED') {
@@ -193,7 +198,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
       <>
         <div className="panel">
           <p>{t('reset.success.message')}</p>
-          <a className="button button--primary" href={`/${lang}/`}>
+          <a className="button button--primary" href={stage.next}>
             {t('reset.success.button')}
           </a>
         </div>
@@ -201,7 +206,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
           title={t('reset.success.title')}
           message={t('reset.success.message')}
           actionLabel={t('reset.success.button')}
-          href={`/${lang}/`}
+          href={stage.next}
         />
       </>
     );

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /** Why the customer left: shown on the home page after the redirect. */
-export type SignOutReason = 'user' | 'idle';
+export type SignOutReason = 'user' | 'idle' | 'expired';
 
 /** localStorage keys, so every tab of the portal shares one idle clock. */
 const LAST_ACTIVITY_KEY = 'claims-portal.session.last-activity';

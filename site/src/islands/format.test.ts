@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, greetingPeriod } from './format';
+import { formatAmount, formatNumber, greetingPeriod, pluralKey } from './format';
 
 describe('greetingPeriod', () => {
   it.each([
@@ -19,5 +19,25 @@ describe('formatAmount', () => {
   it('shows dollars with two decimals in both languages', () => {
     expect(formatAmount(1234.5, 'en')).toBe('$1,234.50');
     expect(formatAmount(1234.5, 'fr').replace(/\s/g, ' ')).toBe('1 234,50 $');
+  });
+});
+
+describe('formatNumber and pluralKey (issue 28 finding 8)', () => {
+  it('writes decimals the way each language does', () => {
+    expect(formatNumber(0.1, 'en', 1)).toBe('0.1');
+    expect(formatNumber(0.1, 'fr', 1)).toBe('0,1');
+    expect(formatNumber(4, 'fr')).toBe('4');
+  });
+
+  it('picks the plural form of each language', () => {
+    expect(['en', 'fr', 'cn'].map((lang) => pluralKey('n', 0, lang))).toEqual([
+      'n.other',
+      'n.one',
+      'n.other',
+    ]);
+    expect(pluralKey('n', 1, 'en')).toBe('n.one');
+    expect(pluralKey('n', 1, 'fr')).toBe('n.one');
+    expect(pluralKey('n', 2, 'fr')).toBe('n.other');
+    expect(pluralKey('n', 1, 'cn')).toBe('n.other');
   });
 });

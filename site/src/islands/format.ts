@@ -20,6 +20,22 @@ export function formatDate(iso: string, lang: string): string {
   }).format(new Date(iso));
 }
 
+/** A plain number in the page's language (`0,1` in French), with `fractionDigits` decimals. */
+export function formatNumber(value: number, lang: string, fractionDigits = 0): string {
+  return new Intl.NumberFormat(localeOf(lang), {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
+/**
+ * The dictionary key of `base` for `count` under the language's plural rules: `{base}.one`,
+ * `{base}.other`… (French says "0 fichier", "1 fichier", "2 fichiers").
+ */
+export function pluralKey(base: string, count: number, lang: string): string {
+  return `${base}.${new Intl.PluralRules(localeOf(lang)).select(count)}`;
+}
+
 /** Morning for hours 1 to 11, afternoon for 12 to 15, evening otherwise (spec §2). */
 export function greetingPeriod(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 1 && hour <= 11) return 'morning';

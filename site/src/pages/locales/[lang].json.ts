@@ -1,11 +1,15 @@
 import type { APIRoute } from 'astro';
 import { dictionaryOf, isLang } from '@site/i18n/i18n';
+import { offeredLangs } from '@site/routing/language';
 
 export const prerender = false;
 
 /** The message dictionary of a language, for islands that translate in the browser. */
-export const GET: APIRoute = ({ params }) => {
-  if (!isLang(params.lang)) return notFound();
+export const GET: APIRoute = ({ params, locals }) => {
+  // Only a language the tenant offers (cn is jupiter's alone), as its pages do.
+  if (!isLang(params.lang) || !offeredLangs(locals.tenant).includes(params.lang)) {
+    return notFound();
+  }
   return new Response(JSON.stringify(dictionaryOf(params.lang)), {
     headers: {
       'content-type': 'application/json; charset=utf-8',

@@ -8,6 +8,7 @@ import {
   stepOfFields,
   WIZARD_STEPS,
   type WizardStep,
+  missingStatementErrors,
 } from '@contracts/claims/claim-draft';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import { FIELD_LIMITS } from '@contracts/claims/submit-claim-form';
@@ -119,8 +120,20 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
           ?.focus();
         return;
       }
+      if (step === WIZARD_STEPS.documents && !statementSettled()) return;
     }
     if (await save(target)) show(target);
+  };
+
+  /** The statement the claim type needs is attached or confirmed, found here, not at Submit. */
+  const statementSettled = () => {
+    const [missing] = missingStatementErrors(answers, documents);
+    const kind = missing?.params?.kind as InitialDocumentKind | undefined;
+    if (!missing || !kind) return true;
+    setDocumentErrors([t(missing.code, { kind: kindWords[kind] })]);
+    setFormError(t('wizard.fixErrors'));
+    document.getElementById(`${kind}-direct`)?.focus();
+    return false;
   };
 
   const submit = async () => {
@@ -224,6 +237,7 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
                 stepErrors={documentErrors}
                 kindWord={(kind) => kindWords[kind]}
                 t={t}
+                lang={lang}
               />
             )}
             {step === WIZARD_STEPS.summary && (

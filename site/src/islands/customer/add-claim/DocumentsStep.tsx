@@ -4,7 +4,7 @@ import {
   type DraftDocument,
   statementKindFor,
 } from '@contracts/claims/claim-draft';
-import { initialDocumentErrors } from '@contracts/claims/document-rules';
+import { initialDocumentErrors, sortChosenFiles } from '@contracts/claims/document-rules';
 import {
   DOCUMENT_LIMITS,
   INITIAL_DOCUMENT_KINDS,
@@ -14,10 +14,13 @@ import {
 } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { ErrorList } from '@site/ui/field/ErrorList';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
+import { formatNumber, pluralKey } from '../../format';
 import { newIdempotencyKey } from '../../idempotency-key';
+import { signOutIfSessionEnded } from '../session-ended';
 import { removeStaged, serverMessages, stageFiles } from './draft-client';
 
 const MB = 1024 * 1024;
@@ -38,6 +41,8 @@ export interface DocumentsStepProps {
   readonly stepErrors: readonly string[];
   readonly kindWord: (kind: InitialDocumentKind) => string;
   readonly t: IslandTranslate;
+  /** For plural forms and numbers. */
+  readonly lang: string;
 }
 
 /** The kinds this claim asks for, and any other kind that already holds a file. */
@@ -72,9 +77,12 @@ export function DocumentsStep(props: DocumentsStepProps) {
 
   const choose = async (kind: InitialDocumentKind, files: readonly File[]) => {
     setStatus('');
-    const chosen = await Promise.all(files.map(readChosenFile));
+    const read = await Promise.all(files.map(readChosenFile));
+    // A refused file is reported and left out; the good ones chosen with it are still staged.
+    const { accepted: chosen, errors: refused } = sortChosenFiles(read, documents);
     const found = initialDocumentErrors([...documents, ...chosen.map((c) => ({ ...c, kind }))]);
-    setErrors({ [kind]: words(found) });
+    const refusedWords = words(refused);
+    setErrors({ [kind]: [...refusedWords, ...words(found)] });
     if (found.length > 0 || chosen.length === 0) return;
     setUploading({ kind, names: chosen.map((c) => c.fileName), percents: chosen.map(() => 0) });
     try {
@@ -87,15 +95,18 @@ export function DocumentsStep(props: DocumentsStepProps) {
         (percents) => setUploading((current) => current && { ...current, percents }),
         newIdempotencyKey(),
       );
+      if (signOutIfSessionEnded(answer.status)) return;
       if (answer.status === 201 && answer.body.documents) {
         props.onDocuments([...documents, ...answer.body.documents]);
         setStatus(t('wizard.uploaded', { names: chosen.map((c) => c.fileName).join(', ') }));
       } else {
-        const refused = serverMessages(answer.body);
-        setErrors({ [kind]: refused.length > 0 ? refused : [t('upload.failed')] });
+        const answered = serverMessages(answer.body);
+        setErrors({
+          [kind]: [...refusedWords, ...(answered.length > 0 ? answered : [t('upload.failed')])],
+        });
       }
     } catch {
-      setErrors({ [kind]: [t('upload.failed')] });
+      setErrors({ [kind]: [...refusedWords, t('upload.failed')] });
     } finally {
       setUploading(undefined);
     }
@@ -124,20 +135,15 @@ export function DocumentsStep(props: DocumentsStepProps) {
           maxCount: DOCUMENT_LIMITS.initialMaxCount,
           maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
         })}{' '}
-        {t('wizard.documents.used', {
-          count: documents.length,
-          maxCount: DOCUMENT_LIMITS.initialMaxCount,
-          usedMb: usedBytes === 0 ? '0' : Math.max(0.1, usedBytes / MB).toFixed(1),
-          maxMb: DOCUMENT_LIMITS.initialMaxTotalBytes / MB,
+        {t(pluralKey('wizard.documents.used', documents.length, props.lang), {
+          count: formatNumber(documents.length, props.lang),
+          maxCount: formatNumber(DOCUMENT_LIMITS.initialMaxCount, props.lang),
+          usedMb:
+            usedBytes === 0 ? '0' : formatNumber(Math.max(0.1, usedBytes / MB), props.lang, 1),
+          maxMb: formatNumber(DOCUMENT_LIMITS.initialMaxTotalBytes / MB, props.lang),
         })}
       </p>
-      {props.stepErrors.length > 0 && (
-        <ul className="field-errors" role="alert">
-          {props.stepErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList errors={props.stepErrors} />
       {kindsShown(answers.claimType, documents).map((kind) => {
         const errorId = `documents-${kind}-errors`;
         const kindErrors = errors[kind] ?? [];
@@ -198,13 +204,7 @@ export function DocumentsStep(props: DocumentsStepProps) {
                 </label>
               </div>
             )}
-            {kindErrors.length > 0 && (
-              <ul id={errorId} className="field-errors" role="alert">
-                {kindErrors.map((error) => (
-                  <li key={error}>{error}</li>
-                ))}
-              </ul>
-            )}
+            <ErrorList id={errorId} errors={kindErrors} />
           </div>
         );
       })}

@@ -1,11 +1,17 @@
 import { useRef, useState } from 'react';
-import { additionalDocumentErrors, type HeldDocument } from '@contracts/claims/document-rules';
+import {
+  additionalDocumentErrors,
+  type HeldDocument,
+  sortChosenFiles,
+} from '@contracts/claims/document-rules';
 import { DOCUMENT_LIMITS, sizeInKb } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { ErrorList } from '@site/ui/field/ErrorList';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import { csrfHeaders } from '../../csrf';
 import { newIdempotencyKey } from '../../idempotency-key';
+import { signOutIfSessionEnded } from '../session-ended';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
 import { uploadBatch } from './upload-batch';
@@ -48,12 +54,14 @@ export default function AdditionalDocuments({
     found.map((error) => t(error.code, error.params as Record<string, string | number>));
 
   const choose = async (files: readonly File[]) => {
-    const batch = [...chosen, ...(await Promise.all(files.map(readChosenFile)))];
+    const read = await Promise.all(files.map(readChosenFile));
+    const { accepted, errors: refused } = sortChosenFiles(read, [...held, ...chosen]);
+    const batch = [...chosen, ...accepted];
     batchKey.current = undefined;
-    const found = additionalDocumentErrors(held, batch);
+    const found = accepted.length > 0 ? additionalDocumentErrors(held, batch) : [];
     setSent([]);
-    setErrors(wordsOf(found));
-    if (found.length === 0) setChosen(batch);
+    setErrors(wordsOf([...refused, ...found]));
+    if (accepted.length > 0 && found.length === 0) setChosen(batch);
   };
 
   const submit = async () => {
@@ -74,6 +82,7 @@ export default function AdditionalDocuments({
         { ...csrfHeaders(), 'idempotency-key': batchKey.current },
         (percents) => setSending({ percents }),
       );
+      if (signOutIfSessionEnded(answer.status)) return;
       if (answer.status === 201) {
         setHeld([
           ...held,
@@ -134,13 +143,7 @@ export default function AdditionalDocuments({
         onChoose={(files) => void choose(files)}
         onRemove={setRemoving}
       />
-      {errors.length > 0 && (
-        <ul id={errorId} className="field-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList id={errorId} errors={errors} />
       {sent.length > 0 && (
         <p role="status" className="form-success">
           {t('upload.success', { names: sent.join(', ') })}

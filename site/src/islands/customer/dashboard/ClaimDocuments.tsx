@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HeldDocument } from '@contracts/claims/document-rules';
 import AdditionalDocuments from '../additional-documents/AdditionalDocuments';
 import type { IslandMessages, IslandTranslate } from '../../messages';
@@ -13,12 +13,21 @@ export function ClaimDocuments({
   submissionId,
   messages,
   t,
+  focusUpload = false,
 }: {
   submissionId: string;
   messages: IslandMessages;
   t: IslandTranslate;
+  /** Opened to add documents: focus goes to the file control once it is there. */
+  focusUpload?: boolean;
 }) {
   const [held, setHeld] = useState<Held>({ state: 'loading' });
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusUpload || held.state !== 'loaded') return;
+    box.current?.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
+  }, [focusUpload, held.state]);
 
   useEffect(() => {
     setHeld({ state: 'loading' });
@@ -37,11 +46,13 @@ export function ClaimDocuments({
   if (held.state === 'loading') return <p role="status">{t('claims.loadingDocuments')}</p>;
   if (held.state === 'failed') return <p role="alert">{t('errors.INTERNAL')}</p>;
   return (
-    <AdditionalDocuments
-      submissionId={submissionId}
-      held={held.documents}
-      messages={messages}
-      headingLevel={3}
-    />
+    <div ref={box}>
+      <AdditionalDocuments
+        submissionId={submissionId}
+        held={held.documents}
+        messages={messages}
+        headingLevel={3}
+      />
+    </div>
   );
 }

@@ -24,7 +24,9 @@ export function UploadDialog({
       onClose={onClose}
       className="upload-dialog"
     >
-      {claim && <ClaimDocuments submissionId={claim.submissionId} messages={messages} t={t} />}
+      {claim && (
+        <ClaimDocuments submissionId={claim.submissionId} messages={messages} t={t} focusUpload />
+      )}
       <DialogCloseRow label={t('claims.close')} onClose={onClose} />
     </Dialog>
   );
