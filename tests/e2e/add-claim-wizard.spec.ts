@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import {
-  csrfToken,
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  uniqueEmail,
-} from './support/customers';
+import { csrfToken, signedInCustomer, signInThroughScreens } from './support/customers';
 import { jpegFile, pdfFile } from './support/documents';
 
 const picker = (page: Page, group: string) =>
@@ -18,13 +13,6 @@ const currentStep = (page: Page) =>
 
 const stagedCount = async (page: Page) =>
   (await (await page.request.get('/api/claims/draft')).json()).documents.length;
-
-async function signedInCustomer(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, 'Marie');
-  await signInThroughScreens(page, email, '/en/dashboard');
-  return email;
-}
 
 test('a claimant submits a claim through the six pages with two PDFs and a JPEG, and sees it on the dashboard', async ({
   page,

@@ -1,18 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import {
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  submitClaimThroughApi,
-  uniqueEmail,
-} from './support/customers';
-
-async function signedInCustomer(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, 'Marie');
-  await signInThroughScreens(page, email, '/en/dashboard');
-  return email;
-}
+import { signedInCustomer, submitClaimThroughApi } from './support/customers';
 
 const CASES = {
   en: {

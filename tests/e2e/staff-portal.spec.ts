@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
 import {
   registerVerifiedCustomer,
+  signedInCustomer,
   signInThroughScreens,
   submitClaimThroughApi,
   uniqueEmail,
@@ -21,12 +22,6 @@ async function search(staff: Page, type: string, fill: (page: Page) => Promise<u
   await fill(staff);
   await staff.getByRole('button', { name: 'Search' }).click();
   await expect(staff).toHaveURL(/\/admin\/search\?/);
-}
-
-async function signedInCustomer(page: Page, label: string, firstName: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, firstName);
-  await signInThroughScreens(page, email, '/en/dashboard');
 }
 
 const resultRows = (staff: Page) =>

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import {
-  csrfToken,
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  submitClaimThroughApi,
-  uniqueEmail,
-} from './support/customers';
+import { csrfToken, signedInCustomer, submitClaimThroughApi } from './support/customers';
 import { jpegFile } from './support/documents';
 
 /** A WebP header: an image type the portal does not take. */
@@ -17,13 +11,6 @@ const webpFile = () =>
     Buffer.from('WEBPVP8 '),
     Buffer.alloc(32),
   ]);
-
-async function signedInCustomer(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, 'Marie');
-  await signInThroughScreens(page, email, '/en/dashboard');
-  return email;
-}
 
 const stagedNames = async (page: Page) =>
   (

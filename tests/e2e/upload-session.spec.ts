@@ -1,18 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  csrfToken,
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  submitClaimThroughApi,
-  uniqueEmail,
-} from './support/customers';
+import { csrfToken, signedInCustomer, submitClaimThroughApi } from './support/customers';
 import { pdfFile } from './support/documents';
-
-async function signedInCustomer(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, 'Marie');
-  await signInThroughScreens(page, email, '/en/dashboard');
-}
 
 /** The session ends on the server (elsewhere, or idle) while the page is still open. */
 async function endSession(page: Page) {

@@ -1,18 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import {
-  csrfToken,
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  uniqueEmail,
-} from './support/customers';
+import { csrfToken, signedInCustomer } from './support/customers';
 import { pdfFile } from './support/documents';
-
-async function signedInCustomer(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await registerVerifiedCustomer(page, email, 'Marie');
-  await signInThroughScreens(page, email, '/en/dashboard');
-}
 
 /** A Disability draft saved at the Documents step, as the wizard saves it. */
 async function disabilityDraftAtDocuments(page: Page) {

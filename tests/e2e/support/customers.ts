@@ -86,6 +86,14 @@ export async function signInThroughScreens(page: Page, email: string, next: stri
   await expect(page).toHaveURL(new URL(next, page.url()).href);
 }
 
+/** A new customer, registered, verified and signed in on the dashboard: their address. */
+export async function signedInCustomer(page: Page, label: string, firstName = 'Marie') {
+  const email = uniqueEmail(label);
+  await registerVerifiedCustomer(page, email, firstName);
+  await signInThroughScreens(page, email, '/en/dashboard');
+  return email;
+}
+
 /** Submits a claim for the signed-in customer through the API (no files), as a test's setup. */
 export async function submitClaimThroughApi(
   page: Page,
