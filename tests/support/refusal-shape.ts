@@ -28,6 +28,8 @@ const isErrorPage = (answer: RawAnswer, method: string) =>
   answer.headers['content-type']?.startsWith('text/html') === true &&
   (method === 'HEAD' ||
     answer.body.includes('class="error-page"') ||
+    // A page that refuses in its own words (the claim page, decision 059) says so.
+    answer.body.includes('data-refusal') ||
     answer.body.includes('Tenant Not Available'));
 
 /**
