@@ -24,6 +24,22 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   );
 }
 
+/** How many nodes of each table role the browser's accessibility tree holds. */
+async function axRoleCounts(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { role?: { value?: string } }[];
+  };
+  await cdp.detach();
+  const count = (role: string) => nodes.filter((node) => node.role?.value === role).length;
+  return {
+    table: count('table'),
+    row: count('row'),
+    columnheader: count('columnheader'),
+    cell: count('cell'),
+  };
+}
+
 async function expectInViewport(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
@@ -78,8 +94,18 @@ test('staff pages fit at 390, 1280 and 1920 px; results rows open the claim by i
       }
     }
     if (width !== 1920) await expectAccessible(staff);
+    if (width === 390) {
+      // The cards are still a table in Chromium's own accessibility tree, not layout boxes.
+      expect(await axRoleCounts(staff)).toEqual({ table: 1, row: 5, columnheader: 9, cell: 36 });
+      // Each row a card of label: value pairs, the headers out of sight.
+      await expect(rows.first().getByText('Status', { exact: true })).toBeVisible();
+      await expect(staff.getByRole('columnheader', { name: 'Status' })).not.toBeInViewport();
+      await expectInViewport(staff, rows.first());
+    }
 
-    await staff.getByRole('link', { name: `View claim ${claimNumber}` }).click();
+    const open = staff.getByRole('link', { name: `View claim ${claimNumber}` });
+    await expect(open).toHaveText(claimNumber);
+    await open.click();
     await expect(staff).toHaveURL(new RegExp(`/admin/claim\\?id=${target.submissionId}`));
     await expect(staff.getByRole('heading', { name: `Claim ${claimNumber}` })).toBeVisible();
     await expectNoSidewaysScroll(staff, 'claim details');
