@@ -60,7 +60,6 @@ export const ADMIN_TEXT = {
       status: 'Status',
       benefitAmount: 'Benefit amount',
       submittedAt: 'Submitted',
-      view: 'View',
     },
   },
   claim: {

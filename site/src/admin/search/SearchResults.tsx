@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { SearchPage, SearchRow } from '@projections/claims/staff-search';
 import { StatusBadge } from '@site/islands/StatusBadge';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
@@ -28,6 +28,20 @@ function refusalOf(error: unknown): string | undefined {
 
 const text = ADMIN_TEXT.results;
 const columns = text.columns;
+
+/** Nine columns that fit 1280 px; the claim number (or confirmation number) is the link. */
+const COLUMN_ORDER = [
+  'claimNumber',
+  'confirmationNumber',
+  'name',
+  'email',
+  'claimType',
+  'productType',
+  'status',
+  'benefitAmount',
+  'submittedAt',
+] as const;
+type ResultColumn = (typeof COLUMN_ORDER)[number];
 
 function apiUrl(query: SearchQuery, paging: ResultsPaging): string {
   const params = searchParams(query, paging);
@@ -85,18 +99,11 @@ export default function SearchResults({ query, paging }: Props) {
           <caption className="visually-hidden">{fill(text.page, { page: paging.page })}</caption>
           <thead>
             <tr>
-              <th scope="col">{columns.claimNumber}</th>
-              <th scope="col">{columns.confirmationNumber}</th>
-              <th scope="col">{columns.name}</th>
-              <th scope="col">{columns.email}</th>
-              <th scope="col">{columns.claimType}</th>
-              <th scope="col">{columns.productType}</th>
-              <th scope="col">{columns.status}</th>
-              <th scope="col">{columns.benefitAmount}</th>
-              <th scope="col">{columns.submittedAt}</th>
-              <th scope="col">
-                <span className="visually-hidden">{columns.view}</span>
-              </th>
+              {COLUMN_ORDER.map((column) => (
+                <th key={column} scope="col">
+                  {columns[column]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -134,39 +141,71 @@ export default function SearchResults({ query, paging }: Props) {
   );
 }
 
+/** The way into a claim: its number, else its confirmation number, with the spec's view icon. */
+function ClaimLink({ row, reference }: { row: SearchRow; reference: string }) {
+  return (
+    <a
+      className="admin-results__open"
+      href={claimPageUrl(row.submissionId)}
+      aria-label={fill(text.view, { reference })}
+    >
+      {reference}
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+        <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </a>
+  );
+}
+
+/** A cell that also shows its column's name when the row is a card (narrow screens). */
+function Cell({ column, className, children }: CellProps) {
+  return (
+    <td className={className}>
+      <span className="admin-results__label" aria-hidden="true">
+        {columns[column]}
+      </span>
+      <span>{children}</span>
+    </td>
+  );
+}
+
+interface CellProps {
+  readonly column: ResultColumn;
+  readonly className?: string;
+  readonly children: ReactNode;
+}
+
 function ResultRow({ row }: { row: SearchRow }) {
-  const reference = row.claimNumber ?? row.confirmationNumber;
+  const { claimNumber, confirmationNumber } = row;
   return (
     <tr>
-      <td>{row.claimNumber ?? '—'}</td>
-      <td>{row.confirmationNumber}</td>
-      <td>{`${row.firstName} ${row.lastName}`}</td>
-      <td className="admin-results__email">{row.email}</td>
-      <td>{row.claimType}</td>
-      <td>{row.productType}</td>
-      <td>
+      <Cell column="claimNumber">
+        {claimNumber ? <ClaimLink row={row} reference={claimNumber} /> : '—'}
+      </Cell>
+      <Cell column="confirmationNumber">
+        {claimNumber ? confirmationNumber : <ClaimLink row={row} reference={confirmationNumber} />}
+      </Cell>
+      <Cell column="name">{`${row.firstName} ${row.lastName}`}</Cell>
+      <Cell column="email" className="admin-results__email">
+        {row.email}
+      </Cell>
+      <Cell column="claimType">{row.claimType}</Cell>
+      <Cell column="productType">{row.productType}</Cell>
+      <Cell column="status">
         <StatusBadge status={row.status} label={row.status} />
-      </td>
-      <td className="numeric">{formatCad(row.benefitAmount)}</td>
-      <td>{isoDay(row.submittedAt)}</td>
-      <td>
-        <a
-          className="icon-button"
-          href={claimPageUrl(row.submissionId)}
-          title={fill(text.view, { reference })}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            />
-            <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          <span className="visually-hidden">{fill(text.view, { reference })}</span>
-        </a>
-      </td>
+      </Cell>
+      <Cell column="benefitAmount" className="numeric">
+        {formatCad(row.benefitAmount)}
+      </Cell>
+      <Cell column="submittedAt" className="admin-results__day">
+        {isoDay(row.submittedAt)}
+      </Cell>
     </tr>
   );
 }
