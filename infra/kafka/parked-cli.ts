@@ -5,11 +5,10 @@
  * publishes each claim's parked events in log order, and a claim whose first event still
  * fails stays parked with the new error. Exit codes: 0 done, 2 bad arguments, 3 failed.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { configOrExit } from '../launcher/config-or-exit';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { listParked, requestParkedRetry } from './relay-parking';
 
 const { values, positionals } = parseArgs({
@@ -24,9 +23,7 @@ if (command !== 'list' && command !== 'retry') {
 }
 const config = configOrExit();
 const pool = new pg.Pool({
-  connectionString:
-    config.DATABASE_URL ??
-    embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims'),
+  connectionString: claimsDatabaseUrl(config),
   max: 1,
 });
 try {

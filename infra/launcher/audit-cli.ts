@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { claimStreamId } from '@contracts/claims/events';
 import { formatChainReport } from '@projections/audit/hash-chain';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
 
@@ -51,9 +50,7 @@ const config = configOrExit();
 if (command === 'verify' && config.EVENTSTORE_URL) {
   usage('verify reads the Postgres event store; unset EVENTSTORE_URL');
 }
-const databaseUrl =
-  config.DATABASE_URL ??
-  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 const print = (text: string) => process.stdout.write(`${text}\n`);
 

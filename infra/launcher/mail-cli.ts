@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { listDeadLetters, requeueDeadLetters } from '../mail/mail-dead-letters';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { configOrExit } from './config-or-exit';
 
 /**
@@ -29,9 +28,7 @@ if (command !== 'dead-letters' && command !== 'requeue') {
 
 const config = configOrExit();
 const pool = new pg.Pool({
-  connectionString:
-    config.DATABASE_URL ??
-    embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims'),
+  connectionString: claimsDatabaseUrl(config),
   max: 1,
 });
 const print = (text: string) => process.stdout.write(`${text}\n`);

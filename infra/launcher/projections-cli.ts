@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLAIMS_PROJECTION } from '@projections/claims/claims-projection';
 import { CLAIMS_TABLES } from '@projections/claims/claims-tables';
@@ -7,7 +6,7 @@ import type { LogPosition } from '@contracts/event-store';
 import { rebuildProjection } from '@projections/runner/rebuild';
 import { formatRowDifference } from '@projections/runner/row-difference';
 import { verifyProjection } from '@projections/runner/verify';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { closeRuntime, openRuntime } from '../runtime';
@@ -53,9 +52,7 @@ for (const projection of selected) {
 }
 
 const config = configOrExit();
-const databaseUrl =
-  config.DATABASE_URL ??
-  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const at = (position: LogPosition) => `${position.commit}/${position.prepare}`;

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { projections } from '@projections/index';
 import { runProjections } from '@projections/runner/run-projections';
 import { getLogger } from '../logging/logger';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { closeRuntime, openRuntime } from '../runtime';
@@ -11,9 +10,7 @@ import { configOrExit } from './config-or-exit';
 /** `npm run projector`: the read-model projector as a worker of its own (PROJECTOR=external on the web side). */
 const config = configOrExit();
 const log = getLogger();
-const databaseUrl =
-  config.DATABASE_URL ??
-  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 await migrate(runtime.pool, allMigrations);
 const runner = await runProjections({

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { customerFor, generateClaim, randomFrom } from '../demo/claim-generator';
 import { importNewStreams, type NewStream } from '../eventstore/postgres/import-streams';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { closeRuntime, openRuntime } from '../runtime';
@@ -39,9 +38,7 @@ function readArguments() {
 
 const args = readArguments();
 const config = configOrExit();
-const databaseUrl =
-  config.DATABASE_URL ??
-  embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims');
+const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 await migrate(runtime.pool, allMigrations);
 

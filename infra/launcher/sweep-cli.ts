@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sweepOrphanedClaimObjects } from '@services/claims/sweep-orphaned-objects';
-import { embeddedDatabaseUrl } from '../postgres/embedded';
+import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
 
@@ -17,11 +16,7 @@ if (!Number.isFinite(graceMinutes) || graceMinutes < 0) {
   process.exit(2);
 }
 const config = configOrExit();
-const runtime = await openRuntime(
-  config,
-  config.DATABASE_URL ??
-    embeddedDatabaseUrl(resolve(config.DATA_DIR), config.EMBEDDED_POSTGRES_PORT, 'claims'),
-);
+const runtime = await openRuntime(config, claimsDatabaseUrl(config));
 try {
   const { checked, deleted } = await sweepOrphanedClaimObjects(runtime, {
     now: new Date(),

@@ -150,6 +150,21 @@ export function embeddedDatabaseUrl(dataDir: string, port: number, database: str
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
+/**
+ * The claims database a command-line tool or worker uses: DATABASE_URL, else the embedded
+ * cluster that `npm start` runs on the data folder.
+ */
+export function claimsDatabaseUrl(config: {
+  readonly DATABASE_URL?: string;
+  readonly DATA_DIR: string;
+  readonly EMBEDDED_POSTGRES_PORT: number;
+}): string {
+  return (
+    config.DATABASE_URL ??
+    embeddedDatabaseUrl(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, 'claims')
+  );
+}
+
 async function clusterPassword(dataDir: string): Promise<string> {
   const file = join(dataDir, 'postgres.secret');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
