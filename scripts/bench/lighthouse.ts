@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on every public
+ * customer page and on the signed-in dashboard, add-claim and profile, in English and French.
+ * Starts the portal on embedded defaults with demo data, signs the demo customer in through
+ * the real flow (password and the mailed code) and hands Lighthouse the session cookie as a
+ * header, then writes the table into docs/performance.md between its markers.
+ *
+ * `npm run bench:lighthouse -- --only /en/add-user` measures the named pages alone and
+ * prints them without touching the document (a rerun of a page a busy machine slowed).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
+import { freePort } from '@tests/support/free-port';
+import { TestBrowser } from '@tests/support/oidc-test-provider';
+import lighthouse from 'lighthouse';
+import { startPortal } from './portal-process';
+
+const DATA_DIR = '.data/bench-lighthouse';
+const DOC = 'docs/performance.md';
+/** Each page's full report, to open when a score drops. */
+const REPORTS = '.data/lighthouse-reports';
+const START = '<!-- lighthouse:start -->';
+const END = '<!-- lighthouse:end -->';
+const LANGS = ['en', 'fr'] as const;
+/** The spec's public routes (customer file §2), the error pages aside (they answer 4xx). */
+const PUBLIC = [
+  '',
+  'add-user',
+  'mfa',
+  'forgot-password',
+  'reset-password',
+  'declaration-and-authorization',
+  'faq',
+  'contact-us',
+];
+const SIGNED_IN = ['dashboard', 'add-claim', 'profile'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The same flags the Playwright config uses, plus the new headless mode. */
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Row {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  cls: number;
+  /** Audits that cost points outside performance, by id, for whoever fixes them. */
+  failing: string[];
+}
+
+async function startChromium(): Promise<{ port: number; child: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${dir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  for (let tries = 0; tries < 100; tries += 1) {
+    const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { port, child, dir };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('Chromium did not open its debugging port');
+}
+
+async function audit(url: string, port: number, cookie?: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Lighthouse clears the origin's cookies before loading; a header survives that.
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  mkdirSync(REPORTS, { recursive: true });
+  writeFileSync(
+    join(REPORTS, `${new URL(url).pathname.replaceAll('/', '_')}.json`),
+    JSON.stringify(lhr),
+  );
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    path: new URL(lhr.finalDisplayedUrl).pathname,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    failing,
+  };
+}
+
+const meets = (r: Row) =>
+  r.scores.performance >= 95 &&
+  r.scores.accessibility === 100 &&
+  r.scores['best-practices'] === 100 &&
+  r.scores.seo === 100 &&
+  r.cls <= 0.02;
+
+function table(rows: readonly Row[]): string {
+  const lines = [
+    '| page | performance | accessibility | best practices | SEO | CLS | meets |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ` +
+        `${r.scores['best-practices']} | ${r.scores.seo} | ${r.cls.toFixed(3)} | ` +
+        `${meets(r) ? 'yes' : `no${r.failing.length ? ` (${r.failing.join(', ')})` : ''}`} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function writeDoc(rows: readonly Row[]): void {
+  const doc = readFileSync(DOC, 'utf8');
+  const from = doc.indexOf(START);
+  const to = doc.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${DOC} has no ${START} … ${END} markers`);
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const body = [
+    START,
+    `Measured ${when} UTC, Lighthouse 12.2.3, Chromium ${process.env.CHROMIUM_VERSION ?? ''}`.trim(),
+    '',
+    table(rows),
+    END,
+  ].join('\n');
+  writeFileSync(DOC, doc.slice(0, from) + body + doc.slice(to + END.length));
+}
+
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv.slice(onlyAt + 1).filter((a) => a.startsWith('/')) : [];
+const pages = LANGS.flatMap((lang) => [
+  ...PUBLIC.map((page) => ({ path: `/${lang}/${page}`, signedIn: false })),
+  ...SIGNED_IN.map((page) => ({ path: `/${lang}/${page}`, signedIn: true })),
+]).filter((page) => only.length === 0 || only.includes(page.path));
+if (pages.length === 0) throw new Error(`no listed page matches ${only.join(' ')}`);
+
+rmSync(DATA_DIR, { recursive: true, force: true });
+const portal = await startPortal(
+  { DATA_DIR, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
+  await freePort(),
+);
+const chromium = await startChromium();
+try {
+  const version = (await (
+    await fetch(`http://127.0.0.1:${chromium.port}/json/version`)
+  ).json()) as {
+    Browser: string;
+  };
+  process.env.CHROMIUM_VERSION = version.Browser.replace('Chrome/', '');
+  const customer = new TestBrowser();
+  await signInAsDemoCustomerAt(customer, portal.base, DATA_DIR);
+  const cookie = ['session', 'csrf_token']
+    .map((name) => `${name}=${customer.cookie(name) ?? ''}`)
+    .join('; ');
+  const rows: Row[] = [];
+  for (const page of pages) {
+    const row = await audit(
+      `${portal.base}${page.path}`,
+      chromium.port,
+      page.signedIn ? cookie : undefined,
+    );
+    if (row.path !== page.path) throw new Error(`${page.path} ended on ${row.path}`);
+    rows.push(row);
+    console.log(table([row]).split('\n').at(-1));
+  }
+  console.log(`\n${table(rows)}`);
+  const missed = rows.filter((r) => !meets(r));
+  console.log(
+    missed.length === 0 ? 'every page meets the targets' : `${missed.length} page(s) miss`,
+  );
+  if (only.length === 0) writeDoc(rows);
+} finally {
+  chromium.child.kill();
+  await portal.stop();
+  rmSync(chromium.dir, { recursive: true, force: true });
+  rmSync(DATA_DIR, { recursive: true, force: true });
+}
