@@ -78,15 +78,47 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; dir
   throw new Error('Chromium did not open its debugging port');
 }
 
-async function audit(url: string, port: number, cookie?: string): Promise<Row> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    // Lighthouse clears the origin's cookies before loading; a header survives that.
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+interface Cookie {
+  name: string;
+  value: string;
+  url: string;
+  httpOnly?: boolean;
+}
+
+/**
+ * One DevTools command to the browser itself, over its WebSocket: the browser's cookie jar
+ * without a Puppeteer of our own.
+ */
+async function browserCommand(port: number, method: string, params: object): Promise<void> {
+  const version = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
   });
+  try {
+    const reply = await new Promise<{ error?: { message: string } }>((resolve) => {
+      socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+      socket.send(JSON.stringify({ id: 1, method, params }));
+    });
+    if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
+  } finally {
+    socket.close();
+  }
+}
+
+/**
+ * Lighthouse keeps the browser's cookies between runs: each page starts from an empty jar,
+ * or from the demo customer's session for the signed-in pages, as a real browser would hold it.
+ */
+async function audit(url: string, port: number, cookies: readonly Cookie[]): Promise<Row> {
+  await browserCommand(port, 'Storage.clearCookies', {});
+  if (cookies.length > 0) await browserCommand(port, 'Storage.setCookies', { cookies });
+  const run = () =>
+    lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  let result = await run();
+  // A trace Chromium failed to record (NO_NAVSTART and kin) says nothing of the page: once more.
+  if (result?.lhr.runtimeError) result = await run();
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   mkdirSync(REPORTS, { recursive: true });
@@ -174,15 +206,18 @@ try {
   process.env.CHROMIUM_VERSION = version.Browser.replace('Chrome/', '');
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, DATA_DIR);
-  const cookie = ['session', 'csrf_token']
-    .map((name) => `${name}=${customer.cookie(name) ?? ''}`)
-    .join('; ');
+  const session: Cookie[] = ['session', 'csrf_token'].map((name) => ({
+    name,
+    value: customer.cookie(name) ?? '',
+    url: portal.base,
+    httpOnly: name === 'session',
+  }));
   const rows: Row[] = [];
   for (const page of pages) {
     const row = await audit(
       `${portal.base}${page.path}`,
       chromium.port,
-      page.signedIn ? cookie : undefined,
+      page.signedIn ? session : [],
     );
     if (row.path !== page.path) throw new Error(`${page.path} ended on ${row.path}`);
     rows.push(row);

@@ -7,6 +7,9 @@ import faqCn from './faq.cn.json';
 import faqEn from './faq.en.json';
 import faqFr from './faq.fr.json';
 import fr from './fr.json';
+import metaCn from './meta.cn.json';
+import metaEn from './meta.en.json';
+import metaFr from './meta.fr.json';
 import pagesCn from './pages.cn.json';
 import pagesEn from './pages.en.json';
 import pagesFr from './pages.fr.json';
@@ -26,9 +29,9 @@ export const LANGS: readonly Lang[] = ['en', 'fr', 'cn'];
 export const DEFAULT_LANG: Lang = 'en';
 
 // One dictionary per part of the site, merged: parts can grow without touching each other.
-const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn, ...wizardEn };
-const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr, ...wizardFr };
-const chinese = { ...cn, ...signInCn, ...accountCn, ...faqCn, ...pagesCn, ...wizardCn };
+const english = { ...en, ...signInEn, ...accountEn, ...faqEn, ...pagesEn, ...wizardEn, ...metaEn };
+const french = { ...fr, ...signInFr, ...accountFr, ...faqFr, ...pagesFr, ...wizardFr, ...metaFr };
+const chinese = { ...cn, ...signInCn, ...accountCn, ...faqCn, ...pagesCn, ...wizardCn, ...metaCn };
 
 export type MessageKey = keyof typeof english;
 export type Dictionary = Readonly<Record<MessageKey, string>>;

@@ -1,10 +1,10 @@
 /**
  * Header menus as disclosures (a button that shows or hides a list of links): the WAI
- * pattern for site navigation, not an ARIA menu. Without JavaScript the buttons stay hidden
- * and every link shows, so the header works before and without this script.
+ * pattern for site navigation, not an ARIA menu. Without scripting the layout's CSS hides
+ * the buttons and shows every link; with it the menus are folded from the first paint
+ * (`@media (scripting: enabled)`), so this script only wires the buttons.
  */
 export function enableDisclosures(root: Document): void {
-  root.documentElement.classList.add('js');
   const toggles = [...root.querySelectorAll<HTMLButtonElement>('button[data-disclosure]')];
   const panelOf = (button: HTMLButtonElement) =>
     root.getElementById(button.getAttribute('aria-controls') ?? '');
