@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
+import { serveCompressedAssets } from '../http/compressed-assets';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
 import { settleForwardedHeaders, trustedProxies } from '../http/trusted-proxies';
 import { getLogger } from '../logging/logger';
@@ -82,9 +83,10 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
   const { handler } = (await import(entry)) as {
     handler: (req: IncomingMessage, res: ServerResponse) => void;
   };
+  const site = serveCompressedAssets(resolve(ROOT, 'dist/client'), handler);
   // The development OpenID Provider for staff sign-in answers under its issuer path.
   const edge = createEdgeHandler(
-    (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : handler(req, res)),
+    (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
     { proxies: trustedProxies(config.TRUST_PROXY), log },
   );
   // A request without Host reaches the edge, which refuses it in the portal's shape.

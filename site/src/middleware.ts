@@ -1,5 +1,6 @@
 import { sequence } from 'astro:middleware';
 import { routeAdmin } from './routing/admin-routes';
+import { compressPages } from './routing/compression';
 import { checkCsrf } from './routing/csrf';
 import { routeLanguage } from './routing/language';
 import { resolvePrincipal } from './routing/principal';
@@ -9,6 +10,7 @@ import { addSecurityHeaders } from './routing/security-headers';
 import { resolveTenant } from './routing/tenant';
 
 export const onRequest = sequence(
+  compressPages,
   addSecurityHeaders,
   logRequests,
   resolveTenant,
