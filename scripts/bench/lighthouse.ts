@@ -54,6 +54,8 @@ interface Row {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   cls: number;
+  /** Lighthouse's measure of the CPU during the run: how loaded the shared machine was. */
+  cpuIndex: number;
   /** Audits that cost points outside performance, by id, for whoever fixes them. */
   failing: string[];
 }
@@ -142,6 +144,7 @@ async function audit(url: string, port: number, cookies: readonly Cookie[]): Pro
       seo: score('seo'),
     },
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    cpuIndex: Math.round(lhr.environment.benchmarkIndex),
     failing,
   };
 }
@@ -155,13 +158,14 @@ const meets = (r: Row) =>
 
 function table(rows: readonly Row[]): string {
   const lines = [
-    '| page | performance | accessibility | best practices | SEO | CLS | meets |',
-    '|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | CLS | meets | CPU index |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
         `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ` +
         `${r.scores['best-practices']} | ${r.scores.seo} | ${r.cls.toFixed(3)} | ` +
-        `${meets(r) ? 'yes' : `no${r.failing.length ? ` (${r.failing.join(', ')})` : ''}`} |`,
+        `${meets(r) ? 'yes' : `no${r.failing.length ? ` (${r.failing.join(', ')})` : ''}`} | ` +
+        `${r.cpuIndex} |`,
     ),
   ];
   return lines.join('\n');
