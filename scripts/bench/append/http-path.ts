@@ -25,20 +25,32 @@ export async function openHttpPath(dataDir: string) {
       `${portal.base}/api/auth/callback`,
     ),
   );
-  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) => {
+  const send = async (
+    as: TestBrowser,
+    path: string,
+    body: unknown,
+    expected: number,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await as.request(`${portal.base}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'x-csrf-token': as.cookie('csrf_token') ?? '',
         origin: portal.base,
+        ...headers,
       },
       body: JSON.stringify(body),
     });
     const text = await response.text();
     if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
+    return {
+      body: JSON.parse(text) as Record<string, unknown>,
+      etag: response.headers.get('etag'),
+    };
   };
+  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) =>
+    (await send(as, path, body, expected)).body;
   let policy = 0;
   let editors = 0;
   const submit = async () => {
@@ -68,14 +80,20 @@ export async function openHttpPath(dataDir: string) {
       editors += 1;
       const claimNumber = `B${String(editors).padStart(7, '0')}`;
       let cents = 10_000;
+      // Each save names the version it is based on (decision 048), as the edit form does.
+      let etag = (
+        await staff.request(`${portal.base}/api/admin/claims/${submissionId}`)
+      ).headers.get('etag');
       return async () => {
         cents += 1;
-        await post(
+        const saved = await send(
           staff,
           `/api/admin/claims/${submissionId}`,
           { claimNumber, benefitAmount: (cents / 100).toFixed(2) },
           200,
+          { 'if-match': etag ?? '' },
         );
+        etag = saved.etag;
       };
     },
     stop: () => portal.stop(),
