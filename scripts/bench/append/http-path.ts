@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
 import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { startPortal } from '../portal-process';
 import type { AppendOnce } from './writers';
 
@@ -9,8 +10,9 @@ import type { AppendOnce } from './writers';
 export async function openHttpPath(dataDir: string) {
   // A fresh portal each time, so claim numbers and timings do not depend on earlier runs.
   rmSync(dataDir, { recursive: true, force: true });
+  const postgresPort = await freePort();
   const portal = await startPortal(
-    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
+    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DEMO_DATA: 'on' },
     await freePort(),
   );
   const customer = new TestBrowser();
@@ -96,6 +98,18 @@ export async function openHttpPath(dataDir: string) {
         etag = saved.etag;
       };
     },
+    /** What the reference server needs to do the same lookups on the same database. */
+    sessions: () => ({
+      databaseUrl: embeddedDatabaseUrl(dataDir, postgresPort, 'claims'),
+      customerSession: customer.cookie('session') ?? '',
+      staffSession: staff.cookie('staff_session') ?? '',
+    }),
+    /**
+     * The portal process (web and in-process projector) paused while the reference runs, so
+     * the two never share the cores; its Postgres, a process of its own, keeps serving.
+     */
+    pause: () => portal.child.kill('SIGSTOP'),
+    resume: () => portal.child.kill('SIGCONT'),
     stop: () => portal.stop(),
   };
 }
