@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ENDPOINTS } from '@contracts/api/endpoints';
 import type { StaffRole } from '@contracts/principals';
 import {
   type ApiHarness,
@@ -108,6 +109,14 @@ describe('the auditor reads every staff view and writes nothing (decision 062)',
       expect.arrayContaining(['/api/admin/claims/search', '/api/admin/claims/[submissionId]']),
     );
     expect(endpointsOf(routes, WRITE_METHODS)).toContain('POST /api/admin/claims/[submissionId]');
+  });
+
+  it('finds on disk every staff write the route table (contracts/api/endpoints.ts) documents', () => {
+    const documented = API_ENDPOINTS.filter(
+      (e) => e.audience === 'staff' && (WRITE_METHODS as readonly string[]).includes(e.method),
+    ).map((e) => `${e.method} ${e.path.replace(/\{(\w+)\}/g, '[$1]')}`);
+    expect(documented.length).toBeGreaterThan(0);
+    expect(endpointsOf(routes, WRITE_METHODS)).toEqual(expect.arrayContaining(documented));
   });
 
   it('has a sample request for every staff write endpoint (add one for a new route)', () => {
