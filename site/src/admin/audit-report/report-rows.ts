@@ -30,10 +30,14 @@ export function reportEvents(
         [text.previousHash, event.previousHash || text.firstLink],
         [text.hash, event.hash],
       ],
-      changes: (entry?.changes ?? []).map(
-        (change) =>
-          `${changeLabel(change.field)}: ${changeValue(change.field, change.from)} → ${changeValue(change.field, change.to)}`,
-      ),
+      changes: (entry?.changes ?? []).flatMap((change) => {
+        const [from, to] = [
+          changeValue(change.field, change.from),
+          changeValue(change.field, change.to),
+        ];
+        // undefined → null reads "(empty) → (empty)": no change a person would see.
+        return from === to ? [] : [`${changeLabel(change.field)}: ${from} → ${to}`];
+      }),
     };
   });
 }
