@@ -96,6 +96,14 @@ export const configSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; unset: mail goes to the outbox under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().email('must be an email address').default('claims@claims-portal.local'),
+  /** Prometheus metrics on a port of their own (decision 072); unset: no metrics server. */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** OTLP/HTTP traces (decision 073), e.g. http://collector:4318; unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+  OTEL_SERVICE_NAME: z.string().min(1).default('claims-portal'),
   /** Staff sign-in: any OpenID Connect issuer; unset outside production: the development provider. */
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
