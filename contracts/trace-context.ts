@@ -1,6 +1,7 @@
 import {
   type Context,
   context,
+  isSpanContextValid,
   propagation,
   type Span,
   SpanKind,
@@ -34,7 +35,8 @@ type Carrier = { traceparent?: string; tracestate?: string };
 
 /** The active span's `traceparent`, or undefined when nothing is being traced. */
 export function activeTraceparent(): string | undefined {
-  if (!tracingOn() || !trace.getSpan(context.active())?.isRecording()) return undefined;
+  const active = trace.getSpanContext(context.active());
+  if (!tracingOn() || !active || !isSpanContextValid(active)) return undefined;
   const carrier: Carrier = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent;

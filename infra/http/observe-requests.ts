@@ -62,7 +62,10 @@ export function observeRequests(handler: NodeHandler): NodeHandler {
     });
     const run = () => scopes().run(scope, () => handler(req, res));
     if (!span) return run();
-    return context.with(trace.setSpan(context.active(), span), run);
+    const traced = trace.setSpan(context.active(), span);
+    // Body chunks arrive through the request's events: they continue the request's trace.
+    context.bind(traced, req);
+    return context.with(traced, run);
   };
 }
 
