@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
+import { sampleEvent } from '@infra/eventstore/testing/sample-event';
 import { type PortalUnderTest, startPortalUnderTest } from '@tests/faults/portal-under-test';
 import { freePort } from '@tests/support/free-port';
 
@@ -210,6 +212,59 @@ describe('Prometheus scrapes a running portal (real launcher, Kafka broker, Debi
         'MailDeadLetters',
         'KafkaRelayStalled',
       ]),
+    );
+  });
+
+  it('counts events held back by a transaction left open in the projection lag (seconds and events)', async () => {
+    const holder = await portal.db.connect();
+    const store = createPostgresEventStore(portal.db);
+    try {
+      // An open transaction with an xid: every follower of the log reads below it.
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      await store.append(`metrics-held-${randomUUID()}`, [sampleEvent('MetricsProbe', {})], {
+        expectedRevision: 'no_stream',
+      });
+      const scrape = async () => {
+        const response = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+        return response.text();
+      };
+      const value = (text: string, series: string) =>
+        Number(new RegExp(`^${series.replace(/[{}"[\]]/g, '\\$&')} (\\S+)`, 'm').exec(text)?.[1]);
+      const held = await waitFor(
+        'the held-back event in the lag',
+        async () => {
+          const text = await scrape();
+          return value(text, 'claims_projection_lag_seconds{projection="claims"}') >= 2
+            ? text
+            : undefined;
+        },
+        30_000,
+      );
+      expect(value(held, 'claims_eventstore_held_back_events')).toBeGreaterThanOrEqual(1);
+      expect(
+        value(held, 'claims_projection_lag_events{projection="claims"}'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(value(held, 'claims_postgres_oldest_open_transaction_seconds')).toBeGreaterThanOrEqual(
+        2,
+      );
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      holder.release();
+      await store.close();
+    }
+    // Released: the projection catches up and the lag falls back.
+    await waitFor(
+      'the lag to clear',
+      async () => {
+        const response = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+        const text = await response.text();
+        return /^claims_eventstore_held_back_events 0$/m.test(text) &&
+          /^claims_projection_lag_seconds\{projection="claims"\} 0$/m.test(text)
+          ? true
+          : undefined;
+      },
+      30_000,
     );
   });
 });
