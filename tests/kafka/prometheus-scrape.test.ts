@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,17 +66,21 @@ interface QueryResult {
   value: [number, string];
 }
 
-describe('Prometheus scrapes a running portal (real launcher, Kafka broker, Debian Prometheus)', () => {
+describe('a running portal observed: Prometheus scrapes it, OTLP receives its spans (real launcher, Kafka broker, Debian Prometheus)', () => {
   const token = randomBytes(24).toString('hex');
   let portal: PortalUnderTest;
   let metricsUrl: string;
   let prometheus: ChildProcess | undefined;
   let prometheusUrl: string;
   let promDir: string;
+  let collector: Server;
+  const exported: ExportedSpan[] = [];
 
   beforeAll(async () => {
     const metricsPort = await freePort();
+    collector = await startCollector(exported);
     portal = await startPortalUnderTest({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
       METRICS_PORT: String(metricsPort),
       METRICS_TOKEN: token,
       KAFKA_BROKERS: inject('kafkaBrokers'),
@@ -130,6 +136,27 @@ describe('Prometheus scrapes a running portal (real launcher, Kafka broker, Debi
     }
     if (promDir) await rm(promDir, { recursive: true, force: true });
     await portal?.stop();
+    collector?.close();
+  });
+
+  it('sends spans over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set: request → command in one trace', async () => {
+    // The sign-in starts of beforeAll are commands (POST); the batch processor exports within 5 s.
+    const commands = await waitFor(
+      'exported command spans',
+      async () => {
+        const found = exported.filter((span) => span.name === 'command POST /api/auth/flows');
+        return found.length > 0 ? found : undefined;
+      },
+      30_000,
+    );
+    for (const command of commands.slice(0, 5)) {
+      const parent = exported.find((span) => span.spanId === command.parentSpanId);
+      expect(parent?.name).toBe('POST /api/auth/flows');
+      expect(parent?.kind).toBe(2); // SERVER
+      expect(parent?.traceId).toBe(command.traceId);
+    }
+    // Pages are requests too, named by their pattern, each the root of a trace of its own.
+    expect(exported.some((span) => span.name === 'GET /[lang]' && !span.parentSpanId)).toBe(true);
   });
 
   it('answers /metrics only with the token, with every series and no ids in labels', async () => {
@@ -268,6 +295,35 @@ describe('Prometheus scrapes a running portal (real launcher, Kafka broker, Debi
     );
   });
 });
+
+interface ExportedSpan {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId?: string;
+  readonly name: string;
+  readonly kind: number;
+}
+
+/** An OTLP/HTTP (JSON) trace receiver: what a collector would get. */
+async function startCollector(into: ExportedSpan[]): Promise<Server> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      if (req.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
+        };
+        for (const resource of body.resourceSpans)
+          for (const scope of resource.scopeSpans) into.push(...scope.spans);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
 
 /** POST /api/auth/flows from one address until the per-address limit answers 429. */
 async function signInStartsUntilRefused(base: string): Promise<void> {
