@@ -9,8 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { sampleEvent } from '@infra/eventstore/testing/sample-event';
-import { type PortalUnderTest, startPortalUnderTest } from '@tests/faults/portal-under-test';
+import {
+  call,
+  claimWithFiles,
+  type PortalUnderTest,
+  startPortalUnderTest,
+} from '@tests/faults/portal-under-test';
+import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
+import { TestBrowser } from '@tests/support/oidc-test-provider';
 
 const RULES = resolve(
   fileURLToPath(new URL('../../infra/observability/alerts.yml', import.meta.url)),
@@ -90,7 +97,12 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
       DEMO_DATA: 'on',
     });
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    // Traffic for the request series: a page, an API route with an id, and refusals.
+    // Traffic for the request series: a claim with files (inspection, appends), a page, an
+    // API route with an id, and refusals. The sign-in comes before the refusals use up its limit.
+    const customer = new TestBrowser();
+    await signInAsDemoCustomerAt(customer, portal.base, portal.dataDir);
+    const submitted = await call(customer, portal.base, '/api/claims', claimWithFiles('metrics'));
+    expect(submitted.status).toBe(201);
     await fetch(`${portal.base}/en/`);
     await fetch(`${portal.base}/api/claims/${randomUUID()}`);
     await fetch(`${portal.base}/api/health`);
@@ -191,6 +203,17 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
       /^claims_http_request_duration_seconds_count\{method="GET",route="\/api\/claims\/\[submissionId\]",status="401"\} 1/m,
     );
     expect(text).toMatch(/^claims_eventstore_append_duration_seconds_count\{outcome="ok"\} [1-9]/m);
+    const samples = (name: string) => text.split('\n').filter((line) => line.startsWith(name));
+    // The demo data's claims and the one submitted above, each with files that pass.
+    expect(samples('claims_document_inspection_duration_seconds_count')).toEqual([
+      expect.stringMatching(
+        /^claims_document_inspection_duration_seconds_count\{outcome="accepted"\} [1-9]\d*$/,
+      ),
+    ]);
+    expect(
+      samples('claims_http_request_duration_seconds_count{method="POST",route="/api/claims"'),
+    ).toEqual([expect.stringMatching(/status="201"\} 1$/)]);
+    expect(text).toMatch(/^claims_eventstore_append_batch_events_count [1-9]/m);
     const labels = text.split('\n').filter((line) => !line.startsWith('#') && line.includes('{'));
     expect(labels.filter((line) => UUID.test(line))).toEqual([]);
     expect(text).not.toContain(token);
