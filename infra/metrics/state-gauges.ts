@@ -5,6 +5,7 @@ import { mailQueueHealth } from '@infra/mail/mail-dead-letters';
 import type { Runtime } from '@infra/runtime';
 import { projections } from '@projections/index';
 import { projectionLag } from '@projections/runner/projection-lag';
+import type { Gauge } from 'prom-client';
 import type { PortalMetrics } from './metrics';
 
 /**
@@ -13,24 +14,46 @@ import type { PortalMetrics } from './metrics';
  * `claims_metrics_source_up{source}` to 0 and leaves its gauges as they were.
  */
 export async function refreshStateGauges(metrics: PortalMetrics, runtime: Runtime): Promise<void> {
+  const relay = [
+    metrics.brokerReachable,
+    metrics.relayLeader,
+    metrics.relayLagEvents,
+    metrics.relayLagSeconds,
+    metrics.relayParkedEvents,
+    metrics.relayLastPublished,
+  ];
+  const consumer = [metrics.consumerLag, metrics.consumerDeadLetters];
   await Promise.all([
     read(metrics, 'projections', () => projectionGauges(metrics, runtime)),
     read(metrics, 'mail', () => mailGauges(metrics, runtime)),
-    read(metrics, 'kafka_relay', () => relayGauges(metrics)),
-    read(metrics, 'kafka_consumer', () => consumerGauges(metrics)),
+    read(metrics, 'kafka_relay', () => relayGauges(metrics), relay),
+    read(metrics, 'kafka_consumer', () => consumerGauges(metrics), consumer),
   ]);
   const inspection = runtime.inspector.stats();
   metrics.inspectionQueued.set(inspection.queued);
 }
 
+/**
+ * Refreshes one source's gauges. A source that does not run in this process (no Kafka, or
+ * its consumer not started yet) leaves its series out rather than report an unreachable
+ * broker or a relay at 0; they come back once it runs.
+ */
 async function read(
   metrics: PortalMetrics,
   source: string,
   refresh: () => Promise<boolean>,
+  series: readonly Gauge[] = [],
 ): Promise<void> {
+  const { registry } = metrics;
   try {
-    // false: the source does not run in this process (no Kafka): no sample at all.
-    if (await refresh()) metrics.sourceUp.set({ source }, 1);
+    const present = await refresh();
+    for (const gauge of series) {
+      const name = (gauge as unknown as { name: string }).name;
+      const registered = registry.getSingleMetric(name) !== undefined;
+      if (present && !registered) registry.registerMetric(gauge);
+      if (!present && registered) registry.removeSingleMetric(name);
+    }
+    if (present) metrics.sourceUp.set({ source }, 1);
   } catch {
     metrics.sourceUp.set({ source }, 0);
   }
