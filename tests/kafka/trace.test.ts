@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getConfig } from '@infra/config/config';
 import { createEdgeHandler } from '@infra/http/edge-handler';
+import { createKafka } from '@infra/kafka/kafka-client';
 import { observeRequests } from '@infra/http/observe-requests';
 import { trustedProxies } from '@infra/http/trusted-proxies';
 import {
@@ -22,6 +23,7 @@ import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { POST as submitClaimRoute } from '@site/pages/api/claims/index';
 import { alice, apiContext } from '@tests/api/api-harness';
+import { readTopic } from '@tests/kafka/support/topic-reader';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 
@@ -56,6 +58,7 @@ describe('one trace from the HTTP request to the mail (real Postgres, Kafka and 
   let integration: IntegrationEventsRuntime | undefined;
   let server: Server;
   let base: string;
+  const topic = `claims-trace-${randomUUID()}`;
 
   beforeAll(async () => {
     tracing = startTracing({ serviceName: 'claims-portal-test', exporter, immediate: true });
@@ -67,7 +70,7 @@ describe('one trace from the HTTP request to the mail (real Postgres, Kafka and 
       DATA_DIR: dataDir,
       SMTP_URL: capture.url,
       KAFKA_BROKERS: inject('kafkaBrokers'),
-      KAFKA_TOPIC: `claims-trace-${randomUUID()}`,
+      KAFKA_TOPIC: topic,
       KAFKA_TOPIC_PARTITIONS: 1,
       KAFKA_NOTIFICATIONS_GROUP: `notifications-${randomUUID()}`,
     };
@@ -168,5 +171,15 @@ describe('one trace from the HTTP request to the mail (real Postgres, Kafka and 
     for (const projection of byName(inTrace, 'projection ')) {
       expect(parentOf(projection)?.name).toBe('eventstore append');
     }
+
+    // On the topic, the message names the relay's span in W3C form: any consumer can continue it.
+    const [message] = await readTopic(
+      createKafka({ brokers: inject('kafkaBrokers'), clientId: 'trace-reader' }),
+      topic,
+      (messages) => messages.length >= 1,
+    );
+    expect(message?.headers.traceparent).toBe(
+      `00-${traceId}-${published?.spanContext().spanId}-01`,
+    );
   });
 });
