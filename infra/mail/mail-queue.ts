@@ -256,7 +256,11 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
          on conflict (message_id) do nothing`,
         [
           messageIdFor(key, from),
-          JSON.stringify({ ...message, key, traceparent: activeTraceparent() }),
+          JSON.stringify({
+            ...message,
+            key,
+            traceparent: activeTraceparent() ?? message.traceparent,
+          }),
           keepSeconds,
         ],
       );

@@ -1,7 +1,7 @@
 import type { EventStore, Subscription } from '@contracts/event-store';
+import { inSpansPerTrace } from '@contracts/trace-context';
 import { readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
-import { inSpansPerTrace } from '@contracts/trace-context';
 import { applyBatch } from './apply-batch';
 import type { SqlClient, SqlPool } from './sql';
 
