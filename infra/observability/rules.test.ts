@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 // Debian's prometheus package (installed by .ci/run); PROMTOOL points elsewhere if needed.
 const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
 
-const promtool = (...args: string[]) => run(PROMTOOL, args, { cwd: HERE });
+const promtool = (...args: string[]) => {
+  if (!existsSync(PROMTOOL))
+    throw new Error(`${PROMTOOL} is missing: apt-get install prometheus (.ci/run does)`);
+  return run(PROMTOOL, args, { cwd: HERE });
+};
 
 describe('the alert rules (infra/observability/alerts.yml)', () => {
   it('pass `promtool check rules`', async () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -84,6 +85,8 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
   const exported: ExportedSpan[] = [];
 
   beforeAll(async () => {
+    if (!existsSync(PROMETHEUS))
+      throw new Error(`${PROMETHEUS} is missing: apt-get install prometheus (.ci/run does)`);
     const metricsPort = await freePort();
     collector = await startCollector(exported);
     portal = await startPortalUnderTest({
