@@ -62,7 +62,7 @@ export function Tabs({ label, tabs, selected, onSelect, panels }: TabsProps) {
 }
 
 /** Where a key moves the selection in a row of tabs that wraps around. */
-function tabAfterKey(key: string, selected: number, count: number): number | undefined {
+export function tabAfterKey(key: string, selected: number, count: number): number | undefined {
   switch (key) {
     case 'ArrowRight':
       return (selected + 1) % count;

@@ -1,0 +1,87 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './FieldFrame';
+
+/** What every framed control takes besides its own element's attributes. */
+interface FramedProps {
+  readonly id: string;
+  readonly label: string;
+  readonly hint?: string | undefined;
+  readonly error?: string | undefined;
+  readonly after?: ReactNode;
+  readonly fieldClassName?: string | undefined;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FramedProps;
+
+/** A text input in the field frame; its name is its id unless given. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  after,
+  fieldClassName,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FieldFrame {...{ id, label, hint, error, after, fieldClassName }}>
+      {(aria) => <input name={id} {...input} {...aria} />}
+    </FieldFrame>
+  );
+}
+
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
+  FramedProps & { readonly children: ReactNode };
+
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  after,
+  fieldClassName,
+  children,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldFrame {...{ id, label, hint, error, after, fieldClassName }}>
+      {(aria) => (
+        <select name={id} {...select} {...aria}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export type CheckboxFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'children'
+> & {
+  readonly id: string;
+  /** The label's content: a checkbox label may hold a link. */
+  readonly label: ReactNode;
+  readonly error?: string | undefined;
+};
+
+/** A checkbox before its label, its error underneath, wired like every other field. */
+export function CheckboxField({ id, label, error, ...input }: CheckboxFieldProps) {
+  return (
+    <div className="field field--checkbox">
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
