@@ -1,30 +1,22 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { RESET_PASSWORD_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, resetPasswordFormSchema } from '@contracts/identity/identity-forms';
-import { identityMessage } from '@contracts/identity/messages';
+import { FormAlert } from '@site/ui/field/FormAlert';
+import { TextField } from '@site/ui/field/fields';
+import { useFieldErrors } from '@site/ui/field/use-field-errors';
+import { type IslandMessages, islandTranslator } from '../../messages';
+import { NewPasswordFields } from '../account/AccountFields';
 import {
   callApi,
-  serverFieldErrors,
-  showFieldErrors,
-  type FieldErrors,
-  focusFirstError,
+  identityErrors,
   languageOf,
-  minutesAndSeconds,
-  PasswordRequirements,
+  rateLimitedText,
   stringOf,
-  SuccessDialog,
-  TextField,
-  useSecondsUntil,
-} from './account-form';
-import { type IslandMessages, islandTranslator } from './messages';
-import {
-  clearRecoveryFlow,
-  loadRecoveryFlow,
-  type RecoveryFlow,
-  resendTime,
-  saveRecoveryFlow,
-} from './recovery-flow';
-import { storeVerificationFlow } from './VerificationCodeForm';
+} from '../account/account-api';
+import { SuccessScreen } from '../account/SuccessDialog';
+import { storeVerificationFlow } from '../verification/verification-flow';
+import { clearRecoveryFlow, loadRecoveryFlow, type RecoveryFlow } from './recovery-flow';
+import { ResendRecoveryCode } from './ResendRecoveryCode';
 
 interface Props {
   readonly lang: string;
@@ -51,10 +43,9 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
   const language = languageOf(lang);
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const { errors, show, clear } = useFieldErrors(FIELDS);
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);
-  const [resending, setResending] = useState(false);
   const [resendNotice, setResendNotice] = useState<string>();
 
   useEffect(() => {
@@ -63,7 +54,6 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
   }, []);
 
   const flow = stage.kind === 'ready' ? stage.flow : undefined;
-  const secondsLeft = useSecondsUntil(flow?.resendAvailableAt);
 
   function lose() {
     clearRecoveryFlow();
@@ -72,7 +62,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
 
   function update(name: FieldName, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
+    clear(name);
   }
 
   async function submit(event: FormEvent) {
@@ -86,7 +76,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
       values,
     );
     if (!result.ok) {
-      showFieldErrors(result.errors, FIELDS, language, setErrors);
+      show(identityErrors(result.errors, FIELDS, language).byField);
       return;
     }
     setSending(true);
@@ -112,65 +102,16 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
         return;
       }
       if (answer.status === 400) {
-        const { byField, other } = serverFieldErrors(answer.body, FIELDS, language);
-        setErrors(byField);
+        const { byField, other } = identityErrors(answer.body, FIELDS, language);
+        show(byField);
         setFormError(other[0]);
-        focusFirstError(FIELDS, byField);
         return;
       }
-      if (answer.status === 429) {
-        setFormError(
-          identityMessage('rateLimited.tooManyRequests', language, {
-            seconds: answer.retryAfter ?? 60,
-          }),
-        );
-        return;
-      }
-      setFormError(t('reset.error.serverError'));
+      setFormError(
+        answer.status === 429 ? rateLimitedText(answer, language) : t('reset.error.serverError'),
+      );
     } catch {
       setSending(false);
-      setFormError(t('reset.error.serverError'));
-    }
-  }
-
-  async function resend() {
-    if (!flow || secondsLeft > 0) return;
-    setFormError(undefined);
-    setResendNotice(undefined);
-    setResending(true);
-    try {
-      const answer = await callApi(
-        'POST',
-        `/api/auth/recovery/${encodeURIComponent(flow.flowId)}/resend`,
-      );
-      setResending(false);
-      const status = stringOf(answer.body.status);
-      if (answer.status === 200 && status === 'RECOVERY_CODE_REQUIRED') {
-        const next = { ...flow, resendAvailableAt: resendTime(answer.body.resendAvailableAt) };
-        saveRecoveryFlow(next);
-        setStage({ kind: 'ready', flow: next });
-        setResendNotice(t('reset.resent'));
-        return;
-      }
-      if (answer.status === 200 && status === 'FAILED') {
-        lose();
-        return;
-      }
-      if (answer.status === 429) {
-        const seconds = answer.retryAfter ?? 60;
-        if (stringOf(answer.body.reason) === 'RESEND_COOLDOWN') {
-          const next = { ...flow, resendAvailableAt: Date.now() + seconds * 1000 };
-          saveRecoveryFlow(next);
-          setStage({ kind: 'ready', flow: next });
-          setResendNotice(identityMessage('rateLimited.resendCooldown', language, { seconds }));
-        } else {
-          setFormError(identityMessage('rateLimited.tooManyRequests', language, { seconds }));
-        }
-        return;
-      }
-      setFormError(t('reset.error.serverError'));
-    } catch {
-      setResending(false);
       setFormError(t('reset.error.serverError'));
     }
   }
@@ -178,9 +119,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
   if (stage.kind === 'missing') {
     return (
       <div className="form">
-        <p role="alert" className="form-error">
-          {t('reset.error.noFlow')}
-        </p>
+        <FormAlert>{t('reset.error.noFlow')}</FormAlert>
         <p className="actions">
           <a className="button button--primary" href={`/${lang}/forgot-password`}>
             {t('reset.startAgain')}
@@ -195,20 +134,12 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
 
   if (stage.kind === 'done') {
     return (
-      <>
-        <div className="panel">
-          <p>{t('reset.success.message')}</p>
-          <a className="button button--primary" href={stage.next}>
-            {t('reset.success.button')}
-          </a>
-        </div>
-        <SuccessDialog
-          title={t('reset.success.title')}
-          message={t('reset.success.message')}
-          actionLabel={t('reset.success.button')}
-          href={stage.next}
-        />
-      </>
+      <SuccessScreen
+        title={t('reset.success.title')}
+        message={t('reset.success.message')}
+        actionLabel={t('reset.success.button')}
+        href={stage.next}
+      />
     );
   }
 
@@ -220,11 +151,7 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
           <p className="field-hint">{t('reset.spamHint')}</p>
         </div>
       )}
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         id="recoveryCode"
         label={t('reset.field.recoveryCode')}
@@ -238,44 +165,23 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
         value={values.recoveryCode}
         onChange={(event) => update('recoveryCode', event.target.value)}
       />
-      <div className="resend">
-        <button
-          type="button"
-          className="link-button"
-          onClick={resend}
-          disabled={!flow || secondsLeft > 0 || resending}
-        >
-          {t('reset.resend')}
-        </button>
-        {secondsLeft > 0 && (
-          <p className="field-hint">
-            {t('reset.resendIn', { time: minutesAndSeconds(secondsLeft) })}
-          </p>
-        )}
-        <p role="status" className="field-hint">
-          {resendNotice}
-        </p>
-      </div>
-      <TextField
-        id="newPassword"
-        label={t('reset.field.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.newPassword}
-        value={values.newPassword}
-        onChange={(event) => update('newPassword', event.target.value)}
-        after={<PasswordRequirements id="password-rules" password={values.newPassword} t={t} />}
+      <ResendRecoveryCode
+        flow={flow}
+        language={language}
+        t={t}
+        onFlow={(next) => setStage({ kind: 'ready', flow: next })}
+        onLost={lose}
+        onError={setFormError}
+        notice={resendNotice}
+        onNotice={setResendNotice}
       />
-      <TextField
-        id="confirmPassword"
-        label={t('reset.field.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-        value={values.confirmPassword}
-        onChange={(event) => update('confirmPassword', event.target.value)}
+      <NewPasswordFields
+        names={['newPassword', 'confirmPassword']}
+        labels={[t('reset.field.newPassword'), t('reset.field.confirmPassword')]}
+        values={values}
+        errors={errors}
+        onChange={update}
+        t={t}
       />
       <p className="actions">
         <button type="submit" className="button button--primary" disabled={!flow || sending}>

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type IslandMessages, type IslandTranslate, islandTranslator } from './messages';
-import {
-  type ApiAnswer,
-  firstErrorMessage,
-  minutesUntil,
-  postJson,
-  storeVerificationFlow,
-} from './VerificationCodeForm';
-import { HoneypotField } from './HoneypotField';
+import { errorsByField, reportedFieldErrors } from '@site/ui/field/field-errors';
+import { FormAlert } from '@site/ui/field/FormAlert';
+import { TextField } from '@site/ui/field/fields';
+import { useFieldErrors } from '@site/ui/field/use-field-errors';
+import { type IslandMessages, islandTranslator } from '../../messages';
+import { postJson } from '../account/account-api';
+import { HoneypotField } from '../account/HoneypotField';
+import { storeVerificationFlow } from '../verification/verification-flow';
+import { passwordRefusal, setupRefusal, startRefusal } from './sign-in-refusals';
 
 interface Props {
   readonly lang: string;
@@ -17,53 +17,28 @@ interface Props {
 }
 
 type FieldName = 'email' | 'password';
-type Errors = Partial<Record<FieldName, string>>;
+const FIELDS: readonly FieldName[] = ['email', 'password'];
+const idOf = (field: FieldName) => `login-${field}`;
 
-/** The spec's login messages (§8) for a refused password check. */
-function passwordRefusal(t: IslandTranslate, answer: ApiAnswer): string {
-  const { status, body, retryAfter } = answer;
-  if (status === 429) return t('login.errorMessageRateLimited', { seconds: retryAfter || 60 });
-  if (status === 400) return firstErrorMessage(body) ?? t('login.errorMessageBadRequest');
-  if (status !== 200) return t('login.errorMessageInternal');
-  switch (body.status) {
-    case 'INVALID_CREDENTIALS':
-    case 'FAILED':
-      return t('login.errorMessage');
-    case 'PASSWORD_EXPIRED':
-      return t('login.errorMessagePasswordExpired');
-    case 'PASSWORD_LOCKED_OUT':
-      return t('login.errorMessageLockedOut', { minutes: minutesUntil(body.lockedUntil) });
-    default:
-      return t('login.errorMessageInternal');
-  }
-}
-
-function setupRefusal(t: IslandTranslate, answer: ApiAnswer): string {
-  if (answer.status === 404) return t('login.errorMessageUserNotFound');
-  if (answer.status === 400) return t('login.errorMessageBadRequest');
-  return t('login.errorMessageInternal');
-}
-
+/** Sign-in (spec §2): email and password; the one-time code follows on the verification screen. */
 export default function LoginForm({ lang, messages, next }: Props) {
   const t = islandTranslator(messages);
   const [values, setValues] = useState({ email: '', password: '' });
   // The honeypot: people never see it, so it stays empty unless a robot fills it.
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, show, clear } = useFieldErrors(FIELDS, idOf);
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // Before the island runs, the form cannot be sent (it would go nowhere useful).
   const [ready, setReady] = useState(false);
   const busyRef = useRef(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => setReady(true), []);
 
   function update(field: FieldName, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clear(field);
   }
 
   function goToVerification() {
@@ -79,11 +54,7 @@ export default function LoginForm({ lang, messages, next }: Props) {
     const started = await postJson('/api/auth/flows');
     const flowId = started.body.flowId;
     if (started.status !== 201 || typeof flowId !== 'string') {
-      fail(
-        started.status === 429
-          ? t('login.errorMessageRateLimited', { seconds: started.retryAfter || 60 })
-          : t('login.errorMessageInternal'),
-      );
+      fail(startRefusal(t, started));
       return false;
     }
     const checked = await postJson(`/api/auth/flows/${encodeURIComponent(flowId)}/password`, {
@@ -108,17 +79,10 @@ export default function LoginForm({ lang, messages, next }: Props) {
       goToVerification();
       return true;
     }
-    if (checked.status === 400 && Array.isArray(checked.body.errors)) {
-      const byField: Errors = {};
-      for (const entry of checked.body.errors as { field?: unknown; message?: unknown }[]) {
-        if ((entry.field === 'email' || entry.field === 'password') && !byField[entry.field]) {
-          byField[entry.field] = typeof entry.message === 'string' ? entry.message : undefined;
-        }
-      }
-      if (byField.email || byField.password) {
-        setErrors(byField);
-        return false;
-      }
+    if (checked.status === 400) {
+      // Only errors the server put in words go under a field; anything else is the form's.
+      const worded = reportedFieldErrors(checked.body).filter((error) => error.message);
+      if (show(errorsByField(worded, FIELDS, (error) => error.message).byField)) return false;
     }
     fail(passwordRefusal(t, checked));
     return false;
@@ -129,15 +93,11 @@ export default function LoginForm({ lang, messages, next }: Props) {
     if (busyRef.current) return;
     setFormError(undefined);
     const email = values.email.trim();
-    const missing: Errors = {
+    const missing = {
       ...(email === '' ? { email: t('login.emailRequired') } : {}),
       ...(values.password === '' ? { password: t('login.passwordRequired') } : {}),
     };
-    if (missing.email || missing.password) {
-      setErrors(missing);
-      (missing.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
+    if (show(missing)) return;
     busyRef.current = true;
     setBusy(true);
     let leaving = false;
@@ -153,51 +113,31 @@ export default function LoginForm({ lang, messages, next }: Props) {
     }
   }
 
-  const field = (name: FieldName) => ({
-    id: `login-${name}`,
-    name,
-    value: values[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
-  });
-  const error = (name: FieldName) =>
-    errors[name] ? (
-      <p id={`login-${name}-error`} className="field-error">
-        {errors[name]}
-      </p>
-    ) : null;
-
   return (
     <form className="form login-form" method="post" onSubmit={submit} noValidate>
-      {formError && (
-        <p ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
-          {formError}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor="login-email">{t('login.email')}</label>
-        <input
-          {...field('email')}
-          ref={emailRef}
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          onChange={(e) => update('email', e.target.value)}
-        />
-        {error('email')}
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('login.password')}</label>
-        <input
-          {...field('password')}
-          ref={passwordRef}
-          type="password"
-          autoComplete="current-password"
-          onChange={(e) => update('password', e.target.value)}
-        />
-        {error('password')}
-      </div>
+      <FormAlert focusRef={errorRef}>{formError}</FormAlert>
+      <TextField
+        id={idOf('email')}
+        name="email"
+        label={t('login.email')}
+        error={errors.email}
+        value={values.email}
+        type="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => update('email', event.target.value)}
+      />
+      <TextField
+        id={idOf('password')}
+        name="password"
+        label={t('login.password')}
+        error={errors.password}
+        value={values.password}
+        type="password"
+        autoComplete="current-password"
+        onChange={(event) => update('password', event.target.value)}
+      />
       <HoneypotField
         id="login-website"
         label={t('login.website')}
