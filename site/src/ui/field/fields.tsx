@@ -11,42 +11,31 @@ interface FramedProps {
   readonly fieldClassName?: string | undefined;
 }
 
+/** The frame's props apart from the control's own. */
+function framing<P extends FramedProps>(props: P) {
+  const { id, label, hint, error, after, fieldClassName, ...control } = props;
+  return [{ id, label, hint, error, after, fieldClassName }, control] as const;
+}
+
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FramedProps;
 
 /** A text input in the field frame; its name is its id unless given. */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  after,
-  fieldClassName,
-  ...input
-}: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const [frame, input] = framing(props);
   return (
-    <FieldFrame {...{ id, label, hint, error, after, fieldClassName }}>
-      {(aria) => <input name={id} {...input} {...aria} />}
-    </FieldFrame>
+    <FieldFrame {...frame}>{(aria) => <input name={frame.id} {...input} {...aria} />}</FieldFrame>
   );
 }
 
 export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
   FramedProps & { readonly children: ReactNode };
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  after,
-  fieldClassName,
-  children,
-  ...select
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const [frame, { children, ...select }] = framing(props);
   return (
-    <FieldFrame {...{ id, label, hint, error, after, fieldClassName }}>
+    <FieldFrame {...frame}>
       {(aria) => (
-        <select name={id} {...select} {...aria}>
+        <select name={frame.id} {...select} {...aria}>
           {children}
         </select>
       )}

@@ -136,27 +136,24 @@ export function NewPasswordFields<F extends string>({
 }) {
   return (
     <>
-      <TextField
-        id={password}
-        label={labels[0]}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors[password]}
-        value={values[password]}
-        onChange={(event) => onChange(password, event.target.value)}
-        after={<PasswordRequirements id="password-rules" password={values[password]} t={t} />}
-      />
-      <TextField
-        id={confirmation}
-        label={labels[1]}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors[confirmation]}
-        value={values[confirmation]}
-        onChange={(event) => onChange(confirmation, event.target.value)}
-      />
+      {[password, confirmation].map((name, index) => (
+        <TextField
+          key={name}
+          id={name}
+          label={labels[index] ?? ''}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors[name]}
+          value={values[name]}
+          onChange={(event) => onChange(name, event.target.value)}
+          after={
+            name === password && (
+              <PasswordRequirements id="password-rules" password={values[name]} t={t} />
+            )
+          }
+        />
+      ))}
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CustomerProfile } from '@contracts/identity/profile';
-import { tabAfterKey } from '@site/ui/tabs/Tabs';
+import { Tabs } from '@site/ui/tabs/Tabs';
 import { type IslandMessages, islandTranslator } from '../../messages';
-import { languageOf } from '../account/account-api';
+import { languageOf } from '../account/identity-words';
 import { SuccessScreen } from '../account/SuccessDialog';
 import { PasswordForm } from './PasswordForm';
 import { PersonalForm } from './PersonalForm';
@@ -34,9 +34,9 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<string>();
   const [passwordChanged, setPasswordChanged] = useState(false);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ personal: null, account: null });
   const panelRef = useRef<HTMLDivElement>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const personalButton = useRef<HTMLButtonElement>(null);
+  const accountButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!banner) return;
@@ -53,7 +53,8 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
 
   function cancel() {
     setEditing(false);
-    requestAnimationFrame(() => editButtonRef.current?.focus());
+    const button = tab === 'personal' ? personalButton : accountButton;
+    requestAnimationFrame(() => button.current?.focus());
   }
 
   function saved(next: CustomerProfile) {
@@ -63,19 +64,11 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
     requestAnimationFrame(() => panelRef.current?.focus());
   }
 
-  function select(next: Tab, focus = false) {
-    if (next !== tab) {
-      setEditing(false);
-      setTab(next);
-    }
-    if (focus) tabRefs.current[next]?.focus();
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const target = tabAfterKey(event.key, TABS.indexOf(tab), TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target] as Tab, true);
+  function select(index: number) {
+    const next = TABS[index] ?? 'personal';
+    if (next === tab) return;
+    setEditing(false);
+    setTab(next);
   }
 
   if (passwordChanged) {
@@ -92,58 +85,37 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
 
   const formProps = { lang, language, t, onCancel: cancel };
 
+  const personal = editing && tab === 'personal';
+  const account = editing && tab === 'account';
+
   return (
     <div className="profile">
-      <div className="tabs" role="tablist" aria-label={t('profile.tabs.label')}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            className="tab"
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => select(name)}
-            onKeyDown={onTabKey}
-          >
-            {t(`profile.tab.${name}`)}
-          </button>
-        ))}
-      </div>
-
       <div role="status" className="profile__status">
         {banner && <p className="banner banner--success">{banner}</p>}
       </div>
-
-      <div
-        ref={panelRef}
-        role="tabpanel"
-        id={`panel-${tab}`}
-        aria-labelledby={`tab-${tab}`}
-        tabIndex={-1}
-        className="tab-panel"
-      >
-        {tab === 'personal' &&
-          (editing ? (
-            <PersonalForm {...formProps} profile={profile} onSaved={saved} />
+      <Tabs
+        label={t('profile.tabs.label')}
+        tabs={TABS.map((name) => t(`profile.tab.${name}`))}
+        selected={TABS.indexOf(tab)}
+        onSelect={select}
+        panelRef={panelRef}
+        panels={[
+          personal ? (
+            <PersonalForm key="form" {...formProps} profile={profile} onSaved={saved} />
           ) : (
             <ReadView
+              key="view"
               rows={personalRows(profile, t)}
               actionLabel={t('profile.update')}
               onEdit={startEditing}
-              buttonRef={editButtonRef}
+              buttonRef={personalButton}
             />
-          ))}
-        {tab === 'account' &&
-          (editing ? (
-            <PasswordForm {...formProps} onChanged={() => setPasswordChanged(true)} />
+          ),
+          account ? (
+            <PasswordForm key="form" {...formProps} onChanged={() => setPasswordChanged(true)} />
           ) : (
             <ReadView
+              key="view"
               rows={[
                 [t('profile.email'), profile.email],
                 [
@@ -157,10 +129,11 @@ export default function ProfileTabs({ lang, messages, profile: initialProfile }:
               hint={t('profile.emailHint')}
               actionLabel={t('profile.changePassword')}
               onEdit={startEditing}
-              buttonRef={editButtonRef}
+              buttonRef={accountButton}
             />
-          ))}
-      </div>
+          ),
+        ]}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import type { IslandTranslate } from '../../messages';
 
 /** A tab's read view: the details, an optional hint, and the button that starts editing. */
@@ -47,9 +48,7 @@ export function EditActions({
 }) {
   return (
     <p className="actions">
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? t('profile.saving') : t('profile.save')}
-      </button>
+      <SubmitButton label={t('profile.save')} busyLabel={t('profile.saving')} busy={sending} />
       <button type="button" className="button button--secondary" onClick={onCancel}>
         {t('profile.cancel')}
       </button>

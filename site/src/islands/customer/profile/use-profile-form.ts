@@ -3,12 +3,8 @@ import type { TextFieldSpec } from '@contracts/identity/field-checks';
 import { checkIdentityForm } from '@contracts/identity/identity-forms';
 import type * as v from 'valibot';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
-import {
-  type ApiAnswer,
-  identityErrors,
-  type Language,
-  rateLimitedText,
-} from '../account/account-api';
+import type { ApiAnswer } from '../account/account-api';
+import { identityErrors, type Language, rateLimitedText } from '../account/identity-words';
 
 interface ProfileFormOptions<F extends string> {
   readonly lang: string;

@@ -2,17 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { FORGOT_PASSWORD_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, forgotPasswordFormSchema } from '@contracts/identity/identity-forms';
 import { FormAlert } from '@site/ui/field/FormAlert';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { TextField } from '@site/ui/field/fields';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
-import {
-  callApi,
-  identityErrors,
-  languageOf,
-  rateLimitedText,
-  stringOf,
-} from '../account/account-api';
-import { HoneypotField } from '../account/HoneypotField';
+import { callApi, stringOf } from '../account/account-api';
+import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
+import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { resendTime, saveRecoveryFlow } from './recovery-flow';
 
 interface Props {
@@ -27,7 +23,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
   const t = islandTranslator(messages);
   const language = languageOf(lang);
   const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
+  const [website, honeypot] = useHoneypot('forgot-website', t('register.field.website'));
   const { errors, show, clear } = useFieldErrors(FIELDS);
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -89,16 +85,9 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
           clear('email');
         }}
       />
-      <HoneypotField
-        id="forgot-website"
-        label={t('register.field.website')}
-        value={website}
-        onChange={setWebsite}
-      />
+      <HoneypotField {...honeypot} />
       <p className="actions">
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? t('reset.sending') : t('reset.continue')}
-        </button>
+        <SubmitButton label={t('reset.continue')} busyLabel={t('reset.sending')} busy={sending} />
         <a className="button button--secondary" href={`/${lang}/`}>
           {t('reset.cancel')}
         </a>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { identityMessage } from '@contracts/identity/messages';
 import type { IslandTranslate } from '../../messages';
-import { callApi, type Language, rateLimitedText, stringOf } from '../account/account-api';
+import { callApi, stringOf } from '../account/account-api';
+import { type Language, rateLimitedText } from '../account/identity-words';
 import { minutesAndSeconds, useSecondsUntil } from '../account/countdown';
 import { type RecoveryFlow, resendTime, saveRecoveryFlow } from './recovery-flow';
 

@@ -2,17 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { RESET_PASSWORD_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, resetPasswordFormSchema } from '@contracts/identity/identity-forms';
 import { FormAlert } from '@site/ui/field/FormAlert';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { TextField } from '@site/ui/field/fields';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { NewPasswordFields } from '../account/AccountFields';
-import {
-  callApi,
-  identityErrors,
-  languageOf,
-  rateLimitedText,
-  stringOf,
-} from '../account/account-api';
+import { callApi, stringOf } from '../account/account-api';
+import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
 import { SuccessScreen } from '../account/SuccessDialog';
 import { storeVerificationFlow } from '../verification/verification-flow';
 import { clearRecoveryFlow, loadRecoveryFlow, type RecoveryFlow } from './recovery-flow';
@@ -184,9 +180,12 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
         t={t}
       />
       <p className="actions">
-        <button type="submit" className="button button--primary" disabled={!flow || sending}>
-          {sending ? t('reset.sending') : t('reset.continue')}
-        </button>
+        <SubmitButton
+          label={t('reset.continue')}
+          busyLabel={t('reset.sending')}
+          busy={sending}
+          disabled={!flow}
+        />
         <a
           className="button button--secondary"
           href={`/${lang}/`}

@@ -2,17 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { PORTAL_FINANCIAL_INSTITUTION } from '@contracts/identity/field-rules';
 import { REGISTRATION_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, registrationFormSchema } from '@contracts/identity/identity-forms';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { AccountField, AddressFields, NewPasswordFields } from '../account/AccountFields';
-import {
-  callApi,
-  identityErrors,
-  languageOf,
-  rateLimitedText,
-  stringOf,
-} from '../account/account-api';
-import { HoneypotField } from '../account/HoneypotField';
+import { callApi, stringOf } from '../account/account-api';
+import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
+import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { storeVerificationFlow } from '../verification/verification-flow';
 import { type FormMessage, RegistrationMessage } from './RegistrationMessage';
 import { TermsField } from './TermsField';
@@ -54,8 +50,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
   const language = languageOf(lang);
   const [values, setValues] = useState<Values>(EMPTY);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  // The honeypot: people never see it, so it stays empty unless a robot fills it.
-  const [website, setWebsite] = useState('');
+  const [website, honeypot] = useHoneypot('website', t('register.field.website'));
   const { errors, show, clear, reset } = useFieldErrors(FIELD_ORDER);
   const [formMessage, setFormMessage] = useState<FormMessage>();
   const [sending, setSending] = useState(false);
@@ -140,12 +135,7 @@ export default function RegistrationForm({ lang, messages }: Props) {
           labels={[t('register.field.password'), t('register.field.reenterPassword')]}
           {...fields}
         />
-        <HoneypotField
-          id="website"
-          label={t('register.field.website')}
-          value={website}
-          onChange={setWebsite}
-        />
+        <HoneypotField {...honeypot} />
         <TermsField
           lang={lang}
           checked={termsAccepted}
@@ -159,9 +149,11 @@ export default function RegistrationForm({ lang, messages }: Props) {
       </fieldset>
 
       <p className="actions">
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? t('register.submitting') : t('register.submit')}
-        </button>
+        <SubmitButton
+          label={t('register.submit')}
+          busyLabel={t('register.submitting')}
+          busy={sending}
+        />
       </p>
       <p className="form-note">
         {t('register.haveProfile')} <a href={`/${lang}/`}>{t('register.signIn')}</a>

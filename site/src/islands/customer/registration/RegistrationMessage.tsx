@@ -1,7 +1,7 @@
 import { identityMessage } from '@contracts/identity/messages';
 import { FormAlert } from '@site/ui/field/FormAlert';
 import type { IslandTranslate } from '../../messages';
-import type { Language } from '../account/account-api';
+import type { Language } from '../account/identity-words';
 
 export type FormMessage =
   | { readonly kind: 'fixFields' }

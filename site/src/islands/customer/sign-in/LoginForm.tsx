@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorsByField, reportedFieldErrors } from '@site/ui/field/field-errors';
 import { FormAlert } from '@site/ui/field/FormAlert';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { TextField } from '@site/ui/field/fields';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { postJson } from '../account/account-api';
-import { HoneypotField } from '../account/HoneypotField';
+import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { storeVerificationFlow } from '../verification/verification-flow';
 import { passwordRefusal, setupRefusal, startRefusal } from './sign-in-refusals';
 
@@ -24,8 +25,7 @@ const idOf = (field: FieldName) => `login-${field}`;
 export default function LoginForm({ lang, messages, next }: Props) {
   const t = islandTranslator(messages);
   const [values, setValues] = useState({ email: '', password: '' });
-  // The honeypot: people never see it, so it stays empty unless a robot fills it.
-  const [website, setWebsite] = useState('');
+  const [website, honeypot] = useHoneypot('login-website', t('login.website'));
   const { errors, show, clear } = useFieldErrors(FIELDS, idOf);
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -113,48 +113,38 @@ export default function LoginForm({ lang, messages, next }: Props) {
     }
   }
 
+  const field = (name: FieldName) => ({
+    id: idOf(name),
+    name,
+    label: t(`login.${name}`),
+    error: errors[name],
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
+  });
+
   return (
     <form className="form login-form" method="post" onSubmit={submit} noValidate>
       <FormAlert focusRef={errorRef}>{formError}</FormAlert>
       <TextField
-        id={idOf('email')}
-        name="email"
-        label={t('login.email')}
-        error={errors.email}
-        value={values.email}
+        {...field('email')}
         type="email"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        onChange={(event) => update('email', event.target.value)}
       />
-      <TextField
-        id={idOf('password')}
-        name="password"
-        label={t('login.password')}
-        error={errors.password}
-        value={values.password}
-        type="password"
-        autoComplete="current-password"
-        onChange={(event) => update('password', event.target.value)}
-      />
-      <HoneypotField
-        id="login-website"
-        label={t('login.website')}
-        value={website}
-        onChange={setWebsite}
-      />
+      <TextField {...field('password')} type="password" autoComplete="current-password" />
+      <HoneypotField {...honeypot} />
       <p className="login-form__forgot">
         <a href={`/${lang}/forgot-password`}>{t('login.forgotPassword')}</a>
       </p>
       <p className="actions">
-        <button
-          type="submit"
-          className="button button--primary login-form__submit"
-          disabled={!ready || busy}
-        >
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton
+          label={t('login.submit')}
+          busyLabel={t('login.submitting')}
+          busy={busy}
+          disabled={!ready}
+          className="login-form__submit"
+        />
       </p>
       <p className="login-form__register">
         {t('login.noProfile')} <a href={`/${lang}/add-user`}>{t('login.register')}</a>

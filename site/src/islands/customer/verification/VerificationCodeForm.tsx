@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { RESEND_COOLDOWN_SECONDS } from '@contracts/identity/limits';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { firstErrorMessage, postJson } from '../account/account-api';
 import { useSecondsUntil } from '../account/countdown';
@@ -250,9 +251,7 @@ export default function VerificationCodeForm({ lang, messages }: Props) {
       )}
       <p className="field-hint">{t('mfa.spamHint')}</p>
       <p className="actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('mfa.verifying') : t('mfa.submit')}
-        </button>
+        <SubmitButton label={t('mfa.submit')} busyLabel={t('mfa.verifying')} busy={busy} />
       </p>
       {!signIn && (
         <p className="mfa-resend">
