@@ -9,7 +9,6 @@ import {
 import { saveDraftBodySchema } from '@contracts/claims/claim-draft-schema';
 import { claimStreamId } from '@contracts/claims/events';
 import { NotFoundError, type ValidationError } from '@contracts/errors';
-import { createPostgresClaimDrafts } from '@infra/claim-drafts/postgres-claim-drafts';
 import {
   type DraftPorts,
   discardDraft,
@@ -35,7 +34,7 @@ let harness: Harness;
 let ports: DraftPorts;
 beforeAll(async () => {
   harness = await openHarness();
-  ports = { ...harness.ports, drafts: createPostgresClaimDrafts(harness.database.pool) };
+  ports = harness.draftPorts();
 });
 afterAll(() => harness.close());
 

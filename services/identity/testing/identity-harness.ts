@@ -39,6 +39,8 @@ export interface IdentityHarness {
   codeFor(email: string): Promise<string>;
   /** Ports with another mailer (same store and clock). */
   withMailer(mailer: Mailer): IdentityPorts;
+  /** A new SMTP mailer to the captured server, for a test to wrap (slow, failing). */
+  smtpMailer(): Mailer;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function openIdentityHarness(): Promise<IdentityHarness> {
     database,
     codeFor: (email) => smtp.codeFor(email, CODE_PATTERN),
     withMailer: (other) => ({ store, mailer: other, clock }),
+    smtpMailer: () => createSmtpMailer({ url: smtp.url, from: 'claims@claims-portal.test' }),
     async close() {
       await mailer.close();
       await smtp.stop();
