@@ -9,9 +9,9 @@ import { createPostgresClaimDrafts } from '@infra/claim-drafts/postgres-claim-dr
 import { createFilesystemDocumentStorage } from '@infra/documents/filesystem-document-storage';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import type { CommandContext } from '../../shared/command-context';
-import type { DraftPorts } from '../claim-drafts';
-import type { ClaimPorts } from '../ports';
+import type { CommandContext } from '@services/shared/command-context';
+import type { DraftPorts } from '@services/claims/claim-drafts';
+import type { ClaimPorts } from '@services/claims/ports';
 import { inProcessInspector } from './in-process-inspector';
 
 /** Test support for the claim handlers: a real Postgres event store and files on disk. */
