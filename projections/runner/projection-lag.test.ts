@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG } from '@contracts/event-store';
 import { testEvent } from '@tests/contracts/event-store.contract';
-import { type Harness, openHarness } from '@services/claims/testing/handler-harness';
+import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { applyBatch } from './apply-batch';
 import type { Projection } from './projection';
 import { projectionLag } from './projection-lag';

@@ -28,7 +28,7 @@ import {
   pdfBytes,
   pngBytes,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
 let ports: DraftPorts;

@@ -15,7 +15,7 @@ import {
   signedInSession,
   uniqueEmail,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {

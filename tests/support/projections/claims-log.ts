@@ -11,7 +11,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { applyBatch } from '@projections/runner/apply-batch';
 import type { Projection } from '@projections/runner/projection';
 import type { SqlClient } from '@projections/runner/sql';
