@@ -51,19 +51,30 @@ export type CheckboxFieldProps = Omit<
   /** The label's content: a checkbox label may hold a link. */
   readonly label: ReactNode;
   readonly error?: string | undefined;
+  /** Errors shown elsewhere that concern this box too (its document kind's error list). */
+  readonly describedBy?: string | undefined;
+  readonly fieldClassName?: string | undefined;
 };
 
 /** A checkbox before its label, its error underneath, wired like every other field. */
-export function CheckboxField({ id, label, error, ...input }: CheckboxFieldProps) {
+export function CheckboxField({
+  id,
+  label,
+  error,
+  describedBy,
+  fieldClassName = 'field field--checkbox',
+  ...input
+}: CheckboxFieldProps) {
+  const described = [describedBy, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div className="field field--checkbox">
+    <div className={fieldClassName}>
       <input
         id={id}
         name={id}
         type="checkbox"
         {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
       />
       <label htmlFor={id}>{label}</label>
       {error && (
