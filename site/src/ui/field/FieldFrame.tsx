@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const describedBy = (...ids: (string | false | undefined)[]) =>
+/** The ids that describe a control, or nothing when there are none. */
+export const describedBy = (...ids: (string | false | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
 
 export interface FieldFrameProps {

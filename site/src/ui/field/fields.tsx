@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { FieldFrame } from './FieldFrame';
+import { describedBy as describedByIds, FieldFrame } from './FieldFrame';
 
 /** What every framed control takes besides its own element's attributes. */
 interface FramedProps {
@@ -46,15 +46,13 @@ export function SelectField(props: SelectFieldProps) {
 export type CheckboxFieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'type' | 'children'
-> & {
-  readonly id: string;
-  /** The label's content: a checkbox label may hold a link. */
-  readonly label: ReactNode;
-  readonly error?: string | undefined;
-  /** Errors shown elsewhere that concern this box too (its document kind's error list). */
-  readonly describedBy?: string | undefined;
-  readonly fieldClassName?: string | undefined;
-};
+> &
+  Pick<FramedProps, 'id' | 'error' | 'fieldClassName'> & {
+    /** The label's content: a checkbox label may hold a link. */
+    readonly label: ReactNode;
+    /** Errors shown elsewhere that concern this box too (its document kind's error list). */
+    readonly describedBy?: string | undefined;
+  };
 
 /** A checkbox before its label, its error underneath, wired like every other field. */
 export function CheckboxField({
@@ -65,7 +63,6 @@ export function CheckboxField({
   fieldClassName = 'field field--checkbox',
   ...input
 }: CheckboxFieldProps) {
-  const described = [describedBy, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={fieldClassName}>
       <input
@@ -74,7 +71,7 @@ export function CheckboxField({
         type="checkbox"
         {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedByIds(describedBy, error && `${id}-error`)}
       />
       <label htmlFor={id}>{label}</label>
       {error && (
