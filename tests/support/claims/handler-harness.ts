@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import type { Claimant, StaffMember } from '@contracts/claims/events';
 import type { EventStore } from '@contracts/event-store';
+import { createPostgresClaimDrafts } from '@infra/claim-drafts/postgres-claim-drafts';
 import { createFilesystemDocumentStorage } from '@infra/documents/filesystem-document-storage';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import type { CommandContext } from '../../shared/command-context';
-import type { ClaimPorts } from '../ports';
+import type { CommandContext } from '@services/shared/command-context';
+import type { DraftPorts } from '@services/claims/claim-drafts';
+import type { ClaimPorts } from '@services/claims/ports';
 import { inProcessInspector } from './in-process-inspector';
 
 /** Test support for the claim handlers: a real Postgres event store and files on disk. */
@@ -17,6 +19,8 @@ import { inProcessInspector } from './in-process-inspector';
 export interface Harness {
   readonly ports: ClaimPorts;
   readonly database: TestDatabase;
+  /** The ports with the Postgres draft store beside them. */
+  draftPorts(): DraftPorts;
   /** Every object file under the storage root (metadata files left out). */
   storedObjects(): Promise<string[]>;
   close(): Promise<void>;
@@ -26,13 +30,15 @@ export async function openHarness(): Promise<Harness> {
   const database = await createTestDatabase();
   const eventStore = createPostgresEventStore(database.pool, { pollIntervalMs: 100 });
   const root = await mkdtemp(join(tmpdir(), 'claims-objects-'));
+  const ports: ClaimPorts = {
+    eventStore,
+    documents: createFilesystemDocumentStorage(root),
+    inspector: inProcessInspector,
+  };
   return {
-    ports: {
-      eventStore,
-      documents: createFilesystemDocumentStorage(root),
-      inspector: inProcessInspector,
-    },
+    ports,
     database,
+    draftPorts: () => ({ ...ports, drafts: createPostgresClaimDrafts(database.pool) }),
     async storedObjects() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
       return entries

@@ -7,10 +7,10 @@ import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { migrate } from '@infra/postgres/migrate';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import type { Clock, IdentityPorts, RequestOrigin } from '../ports';
-import { registerAccount, verifyAccount } from '../registration';
-import { initiateSession, type NewCustomerSession } from '../sessions';
-import { checkPassword, checkSignInCode, startSignIn } from '../sign-in';
+import type { Clock, IdentityPorts, RequestOrigin } from '@services/identity/ports';
+import { registerAccount, verifyAccount } from '@services/identity/registration';
+import { initiateSession, type NewCustomerSession } from '@services/identity/sessions';
+import { checkPassword, checkSignInCode, startSignIn } from '@services/identity/sign-in';
 
 /** The one pattern every test reads a mailed code with. */
 export const CODE_PATTERN = /Code ?: ([A-Za-z0-9]+)/;
@@ -39,6 +39,8 @@ export interface IdentityHarness {
   codeFor(email: string): Promise<string>;
   /** Ports with another mailer (same store and clock). */
   withMailer(mailer: Mailer): IdentityPorts;
+  /** A new SMTP mailer to the captured server, for a test to wrap (slow, failing). */
+  smtpMailer(): Mailer;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function openIdentityHarness(): Promise<IdentityHarness> {
     database,
     codeFor: (email) => smtp.codeFor(email, CODE_PATTERN),
     withMailer: (other) => ({ store, mailer: other, clock }),
+    smtpMailer: () => createSmtpMailer({ url: smtp.url, from: 'claims@claims-portal.test' }),
     async close() {
       await mailer.close();
       await smtp.stop();

@@ -1,19 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { FORGOT_PASSWORD_FIELDS } from '@contracts/identity/form-fields';
 import { checkIdentityForm, forgotPasswordFormSchema } from '@contracts/identity/identity-forms';
-import { identityMessage } from '@contracts/identity/messages';
-import {
-  callApi,
-  errorsByField,
-  serverFieldErrors,
-  focusFirstError,
-  languageOf,
-  stringOf,
-  TextField,
-} from './account-form';
-import { type IslandMessages, islandTranslator } from './messages';
+import { FormAlert } from '@site/ui/field/FormAlert';
+import { SubmitButton } from '@site/ui/field/SubmitButton';
+import { TextField } from '@site/ui/field/fields';
+import { useFieldErrors } from '@site/ui/field/use-field-errors';
+import { type IslandMessages, islandTranslator } from '../../messages';
+import { callApi, stringOf } from '../account/account-api';
+import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
+import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { resendTime, saveRecoveryFlow } from './recovery-flow';
-import { HoneypotField } from './HoneypotField';
 
 interface Props {
   readonly lang: string;
@@ -27,8 +23,8 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
   const t = islandTranslator(messages);
   const language = languageOf(lang);
   const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
-  const [error, setError] = useState<string>();
+  const [website, honeypot] = useHoneypot('forgot-website', t('register.field.website'));
+  const { errors, show, clear } = useFieldErrors(FIELDS);
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);
 
@@ -39,9 +35,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
       email,
     });
     if (!result.ok) {
-      const { byField } = errorsByField(result.errors, FIELDS, language);
-      setError(byField.email);
-      focusFirstError(FIELDS, byField);
+      show(identityErrors(result.errors, FIELDS, language).byField);
       return;
     }
     setSending(true);
@@ -60,18 +54,13 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
       }
       setSending(false);
       if (answer.status === 400) {
-        const { byField, other } = serverFieldErrors(answer.body, FIELDS, language);
-        setError(byField.email ?? t('reset.error.invalidEmail'));
+        const { byField, other } = identityErrors(answer.body, FIELDS, language);
+        show({ email: byField.email ?? t('reset.error.invalidEmail') });
         if (other[0]) setFormError(other[0]);
-        focusFirstError(FIELDS, { email: byField.email ?? 'invalid' });
-      } else if (answer.status === 429) {
-        setFormError(
-          identityMessage('rateLimited.tooManyRequests', language, {
-            seconds: answer.retryAfter ?? 60,
-          }),
-        );
       } else {
-        setFormError(t('reset.error.serverError'));
+        setFormError(
+          answer.status === 429 ? rateLimitedText(answer, language) : t('reset.error.serverError'),
+        );
       }
     } catch {
       setSending(false);
@@ -81,11 +70,7 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         id="email"
         label={t('reset.field.email')}
@@ -93,23 +78,16 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
         autoComplete="email"
         inputMode="email"
         required
-        error={error}
+        error={errors.email}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);
-          setError(undefined);
+          clear('email');
         }}
       />
-      <HoneypotField
-        id="forgot-website"
-        label={t('register.field.website')}
-        value={website}
-        onChange={setWebsite}
-      />
+      <HoneypotField {...honeypot} />
       <p className="actions">
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? t('reset.sending') : t('reset.continue')}
-        </button>
+        <SubmitButton label={t('reset.continue')} busyLabel={t('reset.sending')} busy={sending} />
         <a className="button button--secondary" href={`/${lang}/`}>
           {t('reset.cancel')}
         </a>

@@ -11,10 +11,10 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
-import { applyBatch } from '../apply-batch';
-import type { Projection } from '../projection';
-import type { SqlClient } from '../sql';
+} from '@tests/support/claims/handler-harness';
+import { applyBatch } from '@projections/runner/apply-batch';
+import type { Projection } from '@projections/runner/projection';
+import type { SqlClient } from '@projections/runner/sql';
 
 /** Test support for rebuild and verify: claims with every kind of event, and the log as projected. */
 
