@@ -19,6 +19,7 @@ export {
   searchKey,
   statusList,
   statusParam,
+  WAITING_LONGEST,
 } from './search-rules';
 
 export const SEARCH_SORT_COLUMNS = [
@@ -36,9 +37,6 @@ export const SEARCH_SORT_COLUMNS = [
 export type SearchSortColumn = (typeof SEARCH_SORT_COLUMNS)[number];
 
 const optionalText = z.string().trim().optional();
-
-/** "Waiting longest first" (decision 064): oldest submission first. */
-export const WAITING_LONGEST = { sort: 'created_at', direction: 'asc' } as const;
 
 /**
  * GET /api/admin/claims/search query; each refusal names the field and a SEARCH_MESSAGES code.

@@ -42,6 +42,9 @@ export const SEARCH_MESSAGES = {
 /** A name search value: 2 to 50 letters (accents too), spaces, hyphens or apostrophes, one letter at least. */
 export const SEARCH_NAME = /^(?=.*\p{L})[\p{L}' -]{2,50}$/u;
 
+/** "Waiting longest first" (decision 064): oldest submission first, as the API sorts it. */
+export const WAITING_LONGEST = { sort: 'created_at', direction: 'asc' } as const;
+
 /** Statuses a claim still waits in: the work queue's default filter (decision 064). */
 export const OPEN_STATUSES: readonly ClaimStatus[] = ['Submitted', 'Pending', 'In Progress'];
 
