@@ -69,7 +69,7 @@ test('work queue: counts per status, a status filter beside the search, waiting 
   // A count opens its queue, waiting longest first.
   await staff.getByRole('link', { name: /^In Progress/ }).click();
   await expect(staff).toHaveURL(/statuses=in\+progress&order=oldest/);
-  await expect(staff.getByText('In Progress, Waiting longest first')).toBeVisible();
+  await expect(staff.getByText('In Progress · Waiting longest first')).toBeVisible();
   await expect(resultRows(staff).first()).toBeVisible();
   // The badges (the cards' column labels would read "Submitted" too).
   const badges = await resultRows(staff).locator('.badge').allTextContents();

@@ -13,7 +13,7 @@ export const QUEUE_TEXT = {
   filterHint: 'Tick none for claims in any status.',
   order: 'Order',
   orders: { newest: 'Newest first', oldest: 'Waiting longest first' },
-  criteria: '{statuses}, {order}',
+  criteria: '{statuses} · {order}',
 } as const;
 
 const NUMBER = new Intl.NumberFormat('en-CA');
