@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { apiLanguage } from './api-language.server';
+import { requestLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
 import { checkRequestEdge } from './request-edge.server';
 
@@ -10,12 +10,7 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response>): A
       checkRequestEdge(context);
       return await handler(context);
     } catch (error) {
-      const lang = apiLanguage(
-        context.request,
-        context.cookies?.get('lang')?.value,
-        context.locals.tenant,
-      );
-      return toProblemResponse(error, context.locals.requestId, lang);
+      return toProblemResponse(error, context.locals.requestId, requestLanguage(context));
     }
   };
 }
