@@ -19,8 +19,9 @@ import wizardEn from './wizard.en.json';
 import wizardFr from './wizard.fr.json';
 import { DEFAULT_LANG, LANGS, isLang, isMessageKey, t, translator } from './i18n';
 
+// `{name}` and the name of an ICU plural, `{name, plural, …}`.
 const placeholdersOf = (message: string) =>
-  [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  [...message.matchAll(/\{(\w+)(?:\}|,\s*plural)/g)].map((m) => m[1]).sort();
 
 type Dictionary = Record<string, string>;
 
