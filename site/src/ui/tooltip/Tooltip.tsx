@@ -40,12 +40,13 @@ export function Tooltip({ trigger, text }: { trigger: ReactNode; text: string })
     }
     if (!popover.matches(':popover-open')) popover.showPopover();
     place(button, popover);
-    const hide = () => setShown(false);
-    window.addEventListener('scroll', hide, { capture: true, passive: true });
-    window.addEventListener('resize', hide, { passive: true });
+    // It stays beside its trigger while the page or a table scrolls under it.
+    const follow = () => place(button, popover);
+    window.addEventListener('scroll', follow, { capture: true, passive: true });
+    window.addEventListener('resize', follow, { passive: true });
     return () => {
-      window.removeEventListener('scroll', hide, { capture: true });
-      window.removeEventListener('resize', hide);
+      window.removeEventListener('scroll', follow, { capture: true });
+      window.removeEventListener('resize', follow);
     };
   }, [shown]);
 
