@@ -152,7 +152,7 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(tip).toBeVisible();
       const seen = await tip.evaluate((node) => {
         const box = node.getBoundingClientRect();
-        const probes = [
+        const probes: [number, number][] = [
           [box.left + 4, box.top + 4],
           [box.right - 4, box.top + 4],
           [box.left + box.width / 2, box.top + box.height / 2],
