@@ -32,6 +32,11 @@ const WORDS = {
     notYet: 'Not yet',
     decided: 'Decision: approved',
     inReview: 'In review',
+    needed: 'Attending Physician Statement needed',
+    needTitle: 'What we need from you',
+    sendNow: 'Send it now',
+    colon: ': ',
+    sending: 'Sending the document we asked for: Attending Physician Statement needed.',
   },
   fr: {
     status: 'Soumise',
@@ -46,6 +51,11 @@ const WORDS = {
     notYet: 'Pas encore',
     decided: 'Décision : approuvée',
     inReview: 'En cours d’examen',
+    needed: 'Déclaration du médecin traitant requise',
+    needTitle: 'Ce dont nous avons besoin',
+    sendNow: 'L’envoyer maintenant',
+    colon: ' : ',
+    sending: 'Envoi du document demandé : Déclaration du médecin traitant requise.',
   },
 } as const;
 
@@ -265,6 +275,51 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(step(2)).toHaveAttribute('aria-current', 'step');
     await expectAccessible(page);
     await staff.context().close();
+  });
+}
+
+for (const lang of ['en', 'fr'] as const) {
+  const words = WORDS[lang];
+
+  test(`${lang}: a document staff asked for links straight to the upload control (Where am I)`, async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('requested');
+    await registerVerifiedCustomer(page, email, 'Marie');
+    await signInThroughScreens(page, email, '/en/dashboard');
+    const { submissionId } = await submitClaimThroughApi(page);
+    const staff = await signInStaff(browser);
+    await amendAsStaff(staff, submissionId, {
+      claimNumber: `R${Date.now() % 10_000_000}`,
+      status: 'Pending',
+      additionalReason: ['attendingPhysicianStatement'],
+    });
+    await staff.context().close();
+
+    await expect
+      .poll(async () => {
+        await page.goto(`/${lang}/claim/${submissionId}`);
+        return page.getByRole('region', { name: words.needTitle }).count();
+      })
+      .toBe(1);
+    await islandsHydrated(page);
+    const needed = page.getByRole('region', { name: words.needTitle });
+    await expect(needed.getByRole('listitem')).toHaveText(new RegExp(words.needed));
+    await expectAccessible(page);
+    await needed
+      .getByRole('link', { name: `${words.sendNow}${words.colon}${words.needed}` })
+      .click();
+    await expect(page).toHaveURL(/#send-attendingPhysicianStatement$/);
+    await expect(page.locator('input[type="file"]')).toBeFocused();
+    await expect(page.getByText(words.sending)).toBeVisible();
+    await expectAccessible(page);
+
+    // Straight from the address too, as a link in a mail or a bookmark would open it.
+    await page.goto('about:blank');
+    await page.goto(`/${lang}/claim/${submissionId}#send-attendingPhysicianStatement`);
+    await islandsHydrated(page);
+    await expect(page.locator('input[type="file"]')).toBeFocused();
   });
 }
 
