@@ -1,7 +1,7 @@
 import { context, trace } from '@opentelemetry/api';
 import type { APIContext, APIRoute } from 'astro';
 import { SpanStatusCode, tracer, tracingOn } from '@contracts/trace-context';
-import { apiLanguage } from './api-language.server';
+import { requestLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
 import { checkRequestEdge } from './request-edge.server';
 
@@ -14,12 +14,7 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response>): A
       checkRequestEdge(context);
       return await handler(context);
     } catch (error) {
-      const lang = apiLanguage(
-        context.request,
-        context.cookies?.get('lang')?.value,
-        context.locals.tenant,
-      );
-      return toProblemResponse(error, context.locals.requestId, lang);
+      return toProblemResponse(error, context.locals.requestId, requestLanguage(context));
     }
   };
   return (apiContext) =>

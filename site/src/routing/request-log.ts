@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
 import { nameRoute } from '@infra/http/observe-requests';
 import { getLogger } from '@infra/logging/logger';
+import { requestLanguage } from '@site/lib/api-language.server';
 import { isDependencyUnavailable } from '@site/lib/dependency-unavailable.server';
 import { internalErrorResponse, serviceUnavailableResponse } from '@site/lib/problem.server';
 
@@ -44,9 +45,10 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
     );
     // API callers get problem+json carrying the logged id; pages get the error page.
     if (!context.url.pathname.startsWith('/api/')) throw error;
+    const lang = requestLanguage(context);
     const response = unavailable
-      ? serviceUnavailableResponse(requestId)
-      : internalErrorResponse(requestId);
+      ? serviceUnavailableResponse(requestId, lang)
+      : internalErrorResponse(requestId, lang);
     response.headers.set('x-request-id', requestId);
     return response;
   }
