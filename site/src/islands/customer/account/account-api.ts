@@ -1,4 +1,5 @@
 import { reportedFieldErrors } from '@site/ui/field/field-errors';
+import { apiFetch } from '../../api-client';
 import { csrfHeaders } from '../../csrf';
 
 /** The identity screens' call to the API (sign-in, registration, recovery, verification, profile). */
@@ -15,13 +16,16 @@ export interface ApiAnswer {
   readonly retryAfter: number | undefined;
 }
 
-/** A same-origin JSON call that never throws on an HTTP error; every non-safe method carries the CSRF header. */
+/**
+ * A same-origin JSON call on the client allow-list (apiFetch) that never throws on an HTTP
+ * error; every non-safe method carries the CSRF header.
+ */
 export async function callApi(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const response = await fetch(path, {
+  const response = await apiFetch(path, {
     method,
     headers: {
       accept: 'application/json',
