@@ -1,0 +1,42 @@
+import { DOCUMENT_ID } from '@contracts/claims/document-view-events';
+import { ValidationError } from '@contracts/errors';
+import { getRuntime } from '@infra/runtime';
+import { viewClaimDocument } from '@services/claims/view-claim-document';
+import { apiRoute } from '@site/lib/api-route.server';
+import { commandContext } from '@site/lib/command-context.server';
+import { documentResponse } from '@site/lib/document-response.server';
+import { requireStaff } from '@site/lib/guards.server';
+
+export const prerender = false;
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The id of one opening (`?view=`, a UUID v7 the viewer makes): a frame cannot send headers. */
+function viewKey(url: URL): string | undefined {
+  const key = url.searchParams.get('view')?.toLowerCase();
+  if (key !== undefined && !UUID_V7.test(key)) {
+    throw new ValidationError([{ field: 'view', code: 'invalidFormat' }]);
+  }
+  return key;
+}
+
+/**
+ * One of the claim's documents, inline, for the staff viewer beside the edit form; each
+ * opening is recorded (decision 060). Another claim's document is not found.
+ */
+export const GET = apiRoute(async (context) => {
+  const staff = requireStaff(context.locals);
+  const documentId = context.params.documentId ?? '';
+  if (!DOCUMENT_ID.test(documentId)) {
+    throw new ValidationError([{ field: 'documentId', code: 'invalidFormat' }]);
+  }
+  const key = viewKey(context.url);
+  const command = commandContext(context, { kind: 'staff', id: staff.staffId, email: staff.email });
+  const runtime = await getRuntime();
+  const document = await viewClaimDocument(
+    runtime,
+    { submissionId: context.params.submissionId ?? '', documentId },
+    key ? { ...command, commandId: key } : command,
+  );
+  return documentResponse(document);
+});
