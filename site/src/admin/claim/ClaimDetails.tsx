@@ -6,7 +6,9 @@ import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
 import { ConflictDialog } from './ConflictDialog';
+import { useDocumentViewer } from './ClaimDocuments';
 import { ClaimSummary } from './ClaimSummary';
+import { DocumentViewer } from './DocumentViewer';
 import {
   acceptsAmountTyping,
   type ClaimFormErrors,
@@ -76,6 +78,7 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     toast: (kind, message) => onToast(toast(kind, message)),
   });
   const { saving } = saver;
+  const viewer = useDocumentViewer();
 
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
@@ -119,8 +122,23 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
   }
 
   return (
-    <div className="admin-claim__details">
-      <ClaimSummary claim={claim} />
+    <div
+      className={
+        viewer.opening
+          ? 'admin-claim__details admin-claim__details--viewing'
+          : 'admin-claim__details'
+      }
+    >
+      <div className="admin-claim__aside">
+        <ClaimSummary claim={claim} viewer={viewer} />
+        {viewer.opening && (
+          <DocumentViewer
+            submissionId={claim.submissionId}
+            opening={viewer.opening}
+            onClose={viewer.close}
+          />
+        )}
+      </div>
       <form
         ref={form}
         className="form admin-claim__form"
