@@ -62,9 +62,15 @@ for (const { lang, pdfName, imageName, kind } of [
     );
     await staff.keyboard.press('Enter');
     const answer = await framed;
+    const headers = await answer.allHeaders();
     expect(answer.status()).toBe(200);
-    expect(answer.headers()['content-type']).toBe('application/pdf');
-    expect(answer.headers()['content-disposition']).toMatch(/^inline;/);
+    expect(headers['content-type']).toBe('application/pdf');
+    expect(headers['content-disposition']).toMatch(/^inline;/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    );
     const viewer = staff.getByRole('region', { name: `Viewing ${pdfName}` });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByRole('heading', { name: `Viewing ${pdfName}` })).toBeFocused();
@@ -105,6 +111,19 @@ for (const { lang, pdfName, imageName, kind } of [
     await expect(views.nth(0)).toContainText(new RegExp(`viewed ${pdfName} \\(${kind}\\)$`));
     await expect(views.nth(1)).toContainText(`viewed ${imageName} (supporting document)`);
     await expect(views.nth(0).locator('bdi')).toHaveText(pdfName);
+    // Through the whole stack: refusals in the problem shape, and none of them recorded.
+    const documents = `/api/admin/claims/${submissionId}/documents`;
+    for (const [path, status] of [
+      [`${documents}/${'0'.repeat(64)}`, 404],
+      [`${documents}/not-a-document`, 400],
+      [`/api/admin/claims/${crypto.randomUUID()}/documents/${'0'.repeat(64)}`, 404],
+    ] as const) {
+      const refused = await staff.request.get(path);
+      expect(refused.status(), path).toBe(status);
+      expect(refused.headers()['content-type']).toBe('application/problem+json');
+    }
+    const asCustomer = await customer.request.get(new URL(answer.url()).pathname);
+    expect(asCustomer.status()).toBe(401);
     const listed = await staff.request.get(`/api/admin/claims/${submissionId}/document-views`);
     expect(((await listed.json()) as { views: unknown[] }).views).toHaveLength(2);
     await expectAccessible(staff);
