@@ -6,7 +6,7 @@ import {
   upcastDocumentViewEvent,
 } from '@contracts/claims/document-view-events';
 import { NotFoundError } from '@contracts/errors';
-import type { EventStore } from '@contracts/event-store';
+import type { RecordedEvent } from '@contracts/event-store';
 import { type CommandContext, toNewEvents } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
 import type { Claim } from './claim';
@@ -79,21 +79,15 @@ export interface DocumentView {
   readonly kind: string;
 }
 
-/** Every staff view of the claim's documents, oldest first. */
-export async function documentViews(
-  eventStore: EventStore,
-  submissionId: string,
-): Promise<DocumentView[]> {
-  const recorded = await eventStore.readStream(documentViewsStreamId(submissionId));
-  return recorded.map((event) => {
-    const { data } = upcastDocumentViewEvent(event);
-    const { kind, id, email } = event.metadata.actor;
-    return {
-      at: event.metadata.occurredAt,
-      by: { kind, id, ...(email ? { email } : {}) },
-      documentId: data.documentId,
-      fileName: data.fileName,
-      kind: data.kind,
-    };
-  });
+/** A recorded view as the Audit tab lists it: who and when from its metadata. */
+export function toDocumentView(event: RecordedEvent): DocumentView {
+  const { data } = upcastDocumentViewEvent(event);
+  const { kind, id, email } = event.metadata.actor;
+  return {
+    at: event.metadata.occurredAt,
+    by: { kind, id, ...(email ? { email } : {}) },
+    documentId: data.documentId,
+    fileName: data.fileName,
+    kind: data.kind,
+  };
 }

@@ -223,4 +223,41 @@ describe('staff document viewer API', () => {
     );
     expect(missing.status).toBe(404);
   });
+
+  it('says whether the views chain verifies: a view altered or cut off in Postgres is named', async () => {
+    const list = async () =>
+      (await (
+        await documentViews(
+          apiContext(getRequest('/x'), { submissionId: claimId }, { staff: staffMember }),
+        )
+      ).json()) as { chain: Record<string, unknown> };
+    const count = (await views()).length;
+    expect((await list()).chain).toEqual({ verified: true, events: count });
+
+    const streamId = documentViewsStreamId(claimId);
+    const original = ((await views())[1]?.data as { fileName?: string } | undefined)?.fileName;
+    await api.database.pool.query(
+      `update events set data = jsonb_set(data, '{fileName}', '"other.pdf"')
+       where stream_id = $1 and stream_revision = 1`,
+      [streamId],
+    );
+    expect((await list()).chain).toMatchObject({ verified: false, brokenAt: 2, reason: 'hash' });
+    await api.database.pool.query(
+      `update events set data = jsonb_set(data, '{fileName}', $2::jsonb)
+       where stream_id = $1 and stream_revision = 1`,
+      [streamId, JSON.stringify(original)],
+    );
+    expect((await list()).chain).toEqual({ verified: true, events: count });
+
+    await api.database.pool.query(
+      `delete from events where stream_id = $1
+       and stream_revision = (select max(stream_revision) from events where stream_id = $1)`,
+      [streamId],
+    );
+    expect((await list()).chain).toMatchObject({
+      verified: false,
+      brokenAt: count - 1,
+      reason: 'head',
+    });
+  });
 });

@@ -108,6 +108,9 @@ for (const { lang, pdfName, imageName, kind } of [
     const audit = staff.getByRole('tabpanel', { name: 'Audit' });
     const views = audit.getByRole('region', { name: 'Document views' }).getByRole('listitem');
     await expect(views).toHaveCount(2);
+    await expect(
+      audit.getByText('Hash chain of the views verified: 2 view(s), none altered.'),
+    ).toBeVisible();
     await expect(views.nth(0)).toContainText(new RegExp(`viewed ${pdfName} \\(${kind}\\)$`));
     await expect(views.nth(1)).toContainText(`viewed ${imageName} (supporting document)`);
     await expect(views.nth(0).locator('bdi')).toHaveText(pdfName);

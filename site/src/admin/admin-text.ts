@@ -188,6 +188,8 @@ export const ADMIN_TEXT = {
     viewsError: 'The document views could not be loaded.',
     viewsNone: 'No staff member has opened a document of this claim yet.',
     viewed: '{who} viewed {name} ({kind})',
+    viewsChainVerified: 'Hash chain of the views verified: {count} view(s), none altered.',
+    viewsChainBroken: 'Hash chain of the views broken at view {number}: {reason}.',
     asOfTitle: 'The claim as of an instant',
     asOfLabel: 'Date and time (your time zone)',
     asOfSubmit: 'Show',

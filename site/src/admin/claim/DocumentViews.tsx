@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { fillIsolated } from '@site/ui/isolated-text';
-import { ADMIN_TEXT } from '../admin-text';
+import { ADMIN_TEXT, fill } from '../admin-text';
 import { isoMoment } from '../format';
 import { staffJson } from '../staff-api';
 import { kindLabel } from './ClaimDocuments';
@@ -14,10 +14,20 @@ interface DocumentView {
   readonly kind: string;
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'loaded'; views: readonly DocumentView[] };
+type Chain =
+  | { readonly verified: true; readonly events: number }
+  | {
+      readonly verified: false;
+      readonly brokenAt: number;
+      readonly reason: keyof typeof ADMIN_TEXT.audit.brokenReasons;
+    };
+
+interface Views {
+  readonly chain: Chain;
+  readonly views: readonly DocumentView[];
+}
+
+type Load = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & Views);
 
 const text = ADMIN_TEXT.audit;
 
@@ -29,10 +39,10 @@ export function DocumentViews({ submissionId, shown }: { submissionId: string; s
     if (!shown) return undefined;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    staffJson<{ views: DocumentView[] }>(`/api/admin/claims/${submissionId}/document-views`, {
+    staffJson<Views>(`/api/admin/claims/${submissionId}/document-views`, {
       signal: controller.signal,
     })
-      .then(({ views }) => setLoad({ state: 'loaded', views }))
+      .then(({ chain, views }) => setLoad({ state: 'loaded', chain, views }))
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ state: 'failed' });
       });
@@ -48,6 +58,7 @@ export function DocumentViews({ submissionId, shown }: { submissionId: string; s
           {text.viewsError}
         </p>
       )}
+      {load.state === 'loaded' && <ChainLine chain={load.chain} />}
       {load.state === 'loaded' && load.views.length === 0 && <p>{text.viewsNone}</p>}
       {load.state === 'loaded' && load.views.length > 0 && (
         <ol className="admin-timeline">
@@ -69,5 +80,22 @@ export function DocumentViews({ submissionId, shown }: { submissionId: string; s
         </ol>
       )}
     </section>
+  );
+}
+
+/** The views' own hash chain: a view deleted or altered in the store is named here. */
+function ChainLine({ chain }: { chain: Chain }) {
+  if (chain.verified && chain.events === 0) return null;
+  return (
+    <p
+      className={chain.verified ? 'admin-chain admin-chain--ok' : 'admin-chain admin-chain--broken'}
+    >
+      {chain.verified
+        ? fill(text.viewsChainVerified, { count: chain.events })
+        : fill(text.viewsChainBroken, {
+            number: chain.brokenAt,
+            reason: text.brokenReasons[chain.reason],
+          })}
+    </p>
   );
 }
