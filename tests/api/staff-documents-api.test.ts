@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asDataUrl, samplePng } from '@contracts/documents/testing/sample-documents';
 import { documentViewsStreamId } from '@contracts/claims/document-view-events';
+import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as documentViews } from '@site/pages/api/admin/claims/[submissionId]/document-views';
@@ -184,6 +185,36 @@ describe('staff document viewer API', () => {
     }
     expect(await api.eventCount()).toBe(before);
     expect(await views(otherClaimId)).toHaveLength(otherViewsBefore);
+  });
+
+  it('answers any forged claim id, document id or view key with 400 or 404, never 500, recording nothing', async () => {
+    const before = await api.eventCount();
+    const text = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.constantFrom('..', '%00', '\u202e', '0'.repeat(64), 'f'.repeat(65), ' '.repeat(64)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(text, fc.uuid(), fc.constant(claimId)),
+        fc.oneof(text, fc.stringMatching(/^[0-9a-f]{64}$/), fc.constant(sha256(bobsForm.data))),
+        fc.option(fc.oneof(text, fc.uuid({ version: 7 })), { nil: undefined }),
+        async (submissionId, documentId, view) => {
+          const query = view === undefined ? '' : `?${new URLSearchParams({ view })}`;
+          const answer = await viewDocument(
+            apiContext(
+              new Request(`http://portal.test/api/admin/claims/x/documents/y${query}`),
+              { submissionId, documentId },
+              { staff: staffMember },
+            ),
+          );
+          expect([400, 404]).toContain(answer.status);
+          expect(answer.headers.get('content-type')).toBe('application/problem+json');
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(await api.eventCount()).toBe(before);
   });
 
   it('keeps the claim version: a save read before a colleague viewed a document is not stale', async () => {
