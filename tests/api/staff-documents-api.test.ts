@@ -5,7 +5,10 @@ import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as documentViews } from '@site/pages/api/admin/claims/[submissionId]/document-views';
-import { GET as viewDocument } from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]';
+import {
+  HEAD as headDocument,
+  GET as viewDocument,
+} from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]';
 import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
 import { POST as addDocuments } from '@site/pages/api/claims/[submissionId]/documents';
 import { POST as submitClaim } from '@site/pages/api/claims/index';
@@ -145,6 +148,27 @@ describe('staff document viewer API', () => {
     expect(await views()).toHaveLength(before + 2);
     expect((await open(sha256(form.data), { query: `?view=${uuidv7()}` })).status).toBe(200);
     expect(await views()).toHaveLength(before + 3);
+  });
+
+  it('answers HEAD with the same headers and records nothing: a HEAD shows nothing', async () => {
+    const before = (await views()).length;
+    const context = (documentId: string, principals: Principals = { staff: staffMember }) =>
+      apiContext(
+        new Request(`http://portal.test/api/admin/claims/${claimId}/documents/${documentId}`, {
+          method: 'HEAD',
+        }),
+        { submissionId: claimId, documentId },
+        principals,
+      );
+    const head = await headDocument(context(sha256(form.data)));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/pdf');
+    expect(head.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(await head.text()).toBe('');
+    expect((await headDocument(context(sha256(bobsForm.data)))).status).toBe(404);
+    expect((await headDocument(context('x'))).status).toBe(400);
+    expect((await headDocument(context(sha256(form.data), {}))).status).toBe(401);
+    expect(await views()).toHaveLength(before);
   });
 
   it('refuses anyone without a staff session, and records nothing', async () => {

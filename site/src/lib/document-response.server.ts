@@ -1,3 +1,4 @@
+import type { DocumentRef } from '@contracts/claims/documents';
 import type { ViewedDocument } from '@services/claims/view-claim-document';
 import { contentDisposition } from './pdf-response.server';
 
@@ -8,12 +9,23 @@ import { contentDisposition } from './pdf-response.server';
  */
 export function documentResponse(document: ViewedDocument): Response {
   return new Response(document.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      'content-type': document.contentType,
-      'content-disposition': contentDisposition(document.fileName, 'inline'),
-      'content-length': String(document.bytes.byteLength),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
+    headers: documentHeaders(document.fileName, document.contentType, document.bytes.byteLength),
   });
+}
+
+/** What a GET would answer, without the bytes. */
+export function documentHeadResponse(document: DocumentRef): Response {
+  return new Response(null, {
+    headers: documentHeaders(document.fileName, document.contentType, document.size),
+  });
+}
+
+function documentHeaders(fileName: string, contentType: string, size: number) {
+  return {
+    'content-type': contentType,
+    'content-disposition': contentDisposition(fileName, 'inline'),
+    'content-length': String(size),
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  };
 }
