@@ -86,7 +86,8 @@ for (const { lang, pdfName, imageName, kind } of [
     await staff.setViewportSize({ width: 1280, height: 720 });
 
     // Escape closes it and gives the focus back to the document's button.
-    await viewer.getByRole('button', { name: 'Close the document' }).focus();
+    await staff.keyboard.press('Tab');
+    await expect(viewer.getByRole('button', { name: 'Close the document' })).toBeFocused();
     await staff.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(staff.getByRole('button', { name: pdfName })).toBeFocused();
@@ -98,6 +99,7 @@ for (const { lang, pdfName, imageName, kind } of [
       name: `Document ${imageName}, as the claimant sent it`,
     });
     await expect(image).toBeVisible();
+    await expect(staff.getByRole('heading', { name: `Viewing ${imageName}` })).toBeFocused();
     await expect
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBe(120);
