@@ -224,7 +224,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     parameters: [submissionIdParameter, idempotencyKeyParameter, ifMatchParameter],
     body: amendClaimBodySchema,
     success: { status: 200, description: 'The claim after the save', schema: staffClaimViewSchema },
-    errors: [400, 401, 404, 409, 413, 415, 428],
+    errors: [400, 401, 403, 404, 409, 413, 415, 428],
   },
   {
     method: 'GET',
@@ -349,6 +349,20 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     ],
     success: { status: 200, description: 'The claim then (null before it existed)' },
     errors: [400, 401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/audit-export',
+    operationId: 'claimAuditExport',
+    summary:
+      "A claim's audit export (staff and auditors): every stored event with its hash and the hash it chains from, the stream head, who exported and when; `npm run audit -- verify-export FILE` checks it offline",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: {
+      status: 200,
+      description: 'The export, as a JSON attachment',
+    },
+    errors: [401, 404],
   },
   {
     method: 'GET',

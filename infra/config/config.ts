@@ -102,6 +102,8 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: optionalSecret,
   /** Who counts as staff: a role in the ID token's roles/groups claims, or an email domain. */
   OIDC_STAFF_ROLE: z.string().min(1).default('claims-staff'),
+  /** Who reads without writing (decision 062): a role in the same claims; it wins over the staff role. */
+  OIDC_AUDITOR_ROLE: z.string().min(1).default('claims-auditor'),
   OIDC_STAFF_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as claims.example.com')

@@ -6,9 +6,8 @@ import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
 import { ConflictDialog } from './ConflictDialog';
+import { ClaimAside, detailsClassName } from './ClaimAside';
 import { useDocumentViewer } from './ClaimDocuments';
-import { ClaimSummary } from './ClaimSummary';
-import { DocumentViewer } from './DocumentViewer';
 import {
   acceptsAmountTyping,
   type ClaimFormErrors,
@@ -122,23 +121,8 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
   }
 
   return (
-    <div
-      className={
-        viewer.opening
-          ? 'admin-claim__details admin-claim__details--viewing'
-          : 'admin-claim__details'
-      }
-    >
-      <div className="admin-claim__aside">
-        <ClaimSummary claim={claim} viewer={viewer} />
-        {viewer.opening && (
-          <DocumentViewer
-            submissionId={claim.submissionId}
-            opening={viewer.opening}
-            onClose={viewer.close}
-          />
-        )}
-      </div>
+    <div className={detailsClassName(viewer)}>
+      <ClaimAside claim={claim} viewer={viewer} />
       <form
         ref={form}
         className="form admin-claim__form"
