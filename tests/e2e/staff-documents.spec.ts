@@ -133,5 +133,20 @@ for (const { lang, pdfName, imageName, kind } of [
     expect(((await listed.json()) as { views: unknown[] }).views).toHaveLength(2);
     await expectAccessible(staff);
     await staff.context().close();
+
+    // An auditor (decision 062) reads the documents too, and their view is recorded as theirs.
+    if (lang !== 'en') return;
+    const auditor = await signInStaff(browser, 'Ines Lavoie');
+    await openHydrated(auditor, `/admin/claim?id=${submissionId}`);
+    await expect(auditor.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await auditor.getByRole('button', { name: imageName }).click();
+    await expect(
+      auditor.getByRole('img', { name: `Document ${imageName}, as the claimant sent it` }),
+    ).toBeVisible();
+    await auditor.getByRole('tab', { name: 'Audit' }).click();
+    const seen = auditor.getByRole('region', { name: 'Document views' }).getByRole('listitem');
+    await expect(seen).toHaveCount(3);
+    await expect(seen.nth(2)).toContainText(/ines\.lavoie@.* viewed receipt\.png/i);
+    await auditor.context().close();
   });
 }
