@@ -4,13 +4,11 @@ import { getRuntime } from '@infra/runtime';
 import { loadClaim } from '@services/claims/load-claim';
 import { claimDocument, viewClaimDocument } from '@services/claims/view-claim-document';
 import { apiRoute } from '@site/lib/api-route.server';
-import { commandContext } from '@site/lib/command-context.server';
+import { commandContext, UUID_V7 } from '@site/lib/command-context.server';
 import { documentHeadResponse, documentResponse } from '@site/lib/document-response.server';
 import { requireStaff } from '@site/lib/guards.server';
 
 export const prerender = false;
-
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The id of one opening (`?view=`, a UUID v7 the viewer makes): a frame cannot send headers. */
 function viewKey(url: URL): string | undefined {
