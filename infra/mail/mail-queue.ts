@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from '@contracts/mail';
+import { activeTraceparent, inSpansPerTrace, SpanKind } from '@contracts/trace-context';
 import type { Migration } from '../postgres/migrate';
 import { messageIdFor, newMailKey } from './message-id';
 
@@ -167,7 +168,13 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
   async function deliver(row: LeasedRow): Promise<void> {
     const renewal = setInterval(() => void renew(row.id), leaseMs / 3);
     try {
-      await options.transport.send({ ...row.message, messageId: row.message_id });
+      // The trace of the request that caused the mail continues here (decision 073).
+      await inSpansPerTrace(
+        'mail deliver',
+        [row.message.traceparent],
+        () => options.transport.send({ ...row.message, messageId: row.message_id }),
+        SpanKind.CLIENT,
+      );
     } catch (error) {
       clearInterval(renewal);
       await failed(row, error);
@@ -247,7 +254,15 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
          where not exists (select 1 from mail_sent where message_id = $1)
            and not exists (select 1 from mail_dead_letters where message_id = $1)
          on conflict (message_id) do nothing`,
-        [messageIdFor(key, from), JSON.stringify({ ...message, key }), keepSeconds],
+        [
+          messageIdFor(key, from),
+          JSON.stringify({
+            ...message,
+            key,
+            traceparent: activeTraceparent() ?? message.traceparent,
+          }),
+          keepSeconds,
+        ],
       );
       kick();
     },

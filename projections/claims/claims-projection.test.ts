@@ -16,7 +16,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import type { CommandContext } from '@services/shared/command-context';
 import { applyBatch } from '../runner/run-projections';
 import { inTransaction } from '../runner/shadow-tables';

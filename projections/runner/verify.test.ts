@@ -7,14 +7,14 @@ import {
   type Harness,
   openHarness,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { claimsProjection } from '../claims/claims-projection';
 import { CLAIMS_TABLES } from '../claims/claims-tables';
 import { applyBatch } from './apply-batch';
 import { readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { runProjections } from './run-projections';
-import { projectAll, seedClaims, visibleEvents } from './testing/claims-log';
+import { projectAll, seedClaims, visibleEvents } from '@tests/support/projections/claims-log';
 import { verifyProjection } from './verify';
 
 const verify = (harness: Harness) =>

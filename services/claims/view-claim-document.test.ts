@@ -3,7 +3,12 @@ import type { AdditionalDocumentsAdded } from '@contracts/claims/events';
 import { NotFoundError } from '@contracts/errors';
 import { evolveClaim, initialClaim } from './claim';
 import { claimDocument, documentViewed } from './view-claim-document';
-import { claimSubmitted, documentRef, inspected, SUBMISSION_ID } from './testing/claim-fixtures';
+import {
+  claimSubmitted,
+  documentRef,
+  inspected,
+  SUBMISSION_ID,
+} from '@tests/support/claims/claim-fixtures';
 
 const form = documentRef(inspected('form.pdf'), 'claim');
 const photo = documentRef(inspected('photo.png', 2048, 'image/png'), 'supporting');

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SESSION_TIMEOUT } from '@contracts/identity/limits';
 import { csrfHeaders } from './csrf';
 import { type IslandMessages, islandTranslator } from './messages';
-import { clearVerificationFlow } from './VerificationCodeForm';
+import { clearVerificationFlow } from './customer/verification/verification-flow';
 
 interface Props {
   readonly lang: string;

@@ -1,11 +1,15 @@
+import { context, trace } from '@opentelemetry/api';
 import type { APIContext, APIRoute } from 'astro';
+import { SpanStatusCode, tracer, tracingOn } from '@contracts/trace-context';
 import { apiLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
 import { checkRequestEdge } from './request-edge.server';
 
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Wraps an endpoint so its typed errors become problem+json. */
 export function apiRoute(handler: (context: APIContext) => Promise<Response>): APIRoute {
-  return async (context) => {
+  const answer = async (context: APIContext) => {
     try {
       checkRequestEdge(context);
       return await handler(context);
@@ -18,6 +22,31 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response>): A
       return toProblemResponse(error, context.locals.requestId, lang);
     }
   };
+  return (apiContext) =>
+    tracingOn() && !SAFE_METHODS.has(apiContext.request.method)
+      ? inCommandSpan(apiContext, answer)
+      : answer(apiContext);
+}
+
+/** A write is a command: its span sits between the request's and the append's (decision 073). */
+async function inCommandSpan(
+  apiContext: APIContext,
+  answer: (context: APIContext) => Promise<Response>,
+): Promise<Response> {
+  const route = apiContext.routePattern ?? 'unnamed route';
+  const span = tracer().startSpan(`command ${apiContext.request.method} ${route}`, {
+    attributes: { 'http.route': route },
+  });
+  try {
+    const response = await context.with(trace.setSpan(context.active(), span), () =>
+      answer(apiContext),
+    );
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.setAttribute('http.response.status_code', response.status);
+    return response;
+  } finally {
+    span.end();
+  }
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -12,6 +12,7 @@ import {
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
+import { portalMetrics } from '@infra/metrics/metrics';
 import { isMessageKey, type Lang, t } from '@site/i18n/i18n';
 import { isDependencyUnavailable } from './dependency-unavailable.server';
 
@@ -122,6 +123,7 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
   }
   if (error instanceof DomainError) return problem(error.code, requestId);
   if (error instanceof RateLimitedError) {
+    portalMetrics().rateLimitRefusals.inc({ limit: error.limit, reason: error.reason });
     const response = problem(error.code, requestId, { reason: error.reason });
     response.headers.set('retry-after', String(error.retryAfterSeconds));
     return response;

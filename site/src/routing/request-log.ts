@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
+import { nameRoute } from '@infra/http/observe-requests';
 import { getLogger } from '@infra/logging/logger';
 import { isDependencyUnavailable } from '@site/lib/dependency-unavailable.server';
 import { internalErrorResponse, serviceUnavailableResponse } from '@site/lib/problem.server';
@@ -12,6 +13,8 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
   const incoming = context.request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   context.locals.requestId = requestId;
+  // The server around the site labels its duration histogram with the pattern, not the path.
+  nameRoute(context.routePattern);
   const log = getLogger();
   try {
     const response = await next();
