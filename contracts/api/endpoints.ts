@@ -283,14 +283,22 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: '/api/admin/claims/search',
     operationId: 'searchClaims',
     summary:
-      'Search every claim by one search type, 10 rows a page (keyset: pass nextCursor as after, previousCursor as before)',
+      'Search every claim by one search type and/or statuses (the work queue), 10 rows a page (keyset: pass nextCursor as after, previousCursor as before; sort=created_at&direction=asc is waiting longest first)',
     audience: 'staff',
     parameters: [
       {
         name: 'type',
         in: 'query',
-        required: true,
+        required: false,
+        description: 'Required unless statuses is given',
         schema: { type: 'string', enum: [...CLAIM_SEARCH_TYPES] },
+      },
+      {
+        name: 'statuses',
+        in: 'query',
+        required: false,
+        description: 'Comma-separated claim statuses, lower case (pending,in progress)',
+        schema: { type: 'string' },
       },
       { name: 'value', in: 'query', required: false, schema: { type: 'string' } },
       { name: 'first', in: 'query', required: false, schema: { type: 'string' } },
@@ -312,6 +320,15 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     ],
     success: { status: 200, description: 'One page of results' },
     errors: [400, 401],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/status-counts',
+    operationId: 'claimStatusCounts',
+    summary: 'How many claims are in each status (the staff dashboard work queue)',
+    audience: 'staff',
+    success: { status: 200, description: 'counts: claims per status' },
+    errors: [401],
   },
   {
     method: 'GET',
