@@ -238,6 +238,48 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/claims/{submissionId}/documents/{documentId}',
+    operationId: 'viewClaimDocument',
+    summary:
+      "One of the claim's documents, inline, for the staff viewer; each opening is recorded (decision 060)",
+    audience: 'staff',
+    parameters: [
+      submissionIdParameter,
+      {
+        name: 'documentId',
+        in: 'path',
+        required: true,
+        description: 'The SHA-256 of the document, in lowercase hex',
+        schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      },
+      {
+        name: 'view',
+        in: 'query',
+        required: false,
+        description:
+          'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ],
+    success: {
+      status: 200,
+      description: 'The stored bytes with their stored type (PDF, JPEG or PNG)',
+      contentType: 'application/octet-stream',
+    },
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/document-views',
+    operationId: 'claimDocumentViews',
+    summary: "Who opened which of the claim's documents, and when, oldest first",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The recorded views' },
+    errors: [401, 404],
+  },
+  {
+    method: 'GET',
     path: '/api/admin/claims/search',
     operationId: 'searchClaims',
     summary:

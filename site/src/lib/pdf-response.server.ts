@@ -5,12 +5,15 @@ import type { Lang } from '@site/i18n/i18n';
  * RFC 6266: an ASCII fallback name for old clients and the real, Unicode name as filename*
  * (RFC 5987), so "décision été.pdf" downloads as itself rather than as "d_cision__t_.pdf".
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const fallback = fileName
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\w.-]+/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const LETTER_NAME: Readonly<Record<Lang, string>> = {

@@ -5,7 +5,8 @@ import { StatusBadge } from '@site/islands/StatusBadge';
 import { ADMIN_TEXT } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { formatCad } from '../format';
-import { ClaimSummary } from './ClaimSummary';
+import { ClaimAside, detailsClassName } from './ClaimAside';
+import { useDocumentViewer } from './ClaimDocuments';
 import { viewDecisionLetter } from './letter-view';
 
 const text = ADMIN_TEXT.claim;
@@ -21,6 +22,7 @@ interface Props {
  * as text. No input, no Save, no letter upload; the current letter can still be read.
  */
 export function ClaimReadOnly({ claim, onProblem }: Props) {
+  const viewer = useDocumentViewer();
   const reasons = describeAdditionalReason(claim.additionalReason, 'en');
   const letter = claim.eobPath ? (claim.decisionLetter?.fileName ?? text.letter) : undefined;
   const rows: [string, ReactNode][] = [
@@ -60,8 +62,8 @@ export function ClaimReadOnly({ claim, onProblem }: Props) {
     ],
   ];
   return (
-    <div className="admin-claim__details">
-      <ClaimSummary claim={claim} />
+    <div className={detailsClassName(viewer)}>
+      <ClaimAside claim={claim} viewer={viewer} />
       <section className="admin-claim__form" aria-labelledby="claim-decision-title">
         <h2 id="claim-decision-title">{auditor.claimTitle}</h2>
         <p className="field-hint">{auditor.claimIntro}</p>
