@@ -1,0 +1,220 @@
+import { type CatchUp, catchUpProbe } from './catch-up';
+import type { HaproxyLine } from './haproxy';
+import { type DeliveryChecks, deliveryChecks } from './soak-checks';
+import { type RequestRecord, soakTraffic } from './soak-traffic';
+import type { Stack } from './stack';
+
+export interface SoakOptions {
+  readonly seconds: number;
+  readonly customers?: number;
+  readonly staff?: number;
+  readonly thinkMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface Fault {
+  readonly name: string;
+  /** The process hit (portal-2, projector-1, kafka node 2, postgres). */
+  readonly target: string;
+  /** Date.now() of the kill (or of the stop, for Postgres). */
+  readonly at: number;
+  /** Date.now() when the part was back (restarted and serving). */
+  back?: number;
+  /** Measured from the kill, or from Postgres being back. */
+  catchUp?: CatchUp;
+}
+
+export interface FailedRequest extends RequestRecord {
+  readonly proxy?: HaproxyLine;
+  /** What explains it: the fault it overlapped and how, or `unexplained`. */
+  readonly explanation: string;
+}
+
+export interface SoakResult {
+  readonly seconds: number;
+  readonly customers: number;
+  readonly staff: number;
+  readonly requests: number;
+  readonly byStatus: ReadonlyMap<string, number>;
+  readonly failed: readonly FailedRequest[];
+  readonly faults: readonly Fault[];
+  readonly deliveries: DeliveryChecks;
+  readonly claimsAccepted: number;
+  /** Date.now() when the load began. */
+  readonly startedAt: number;
+  /** 4xx answers: the journeys expect none. */
+  readonly refused: readonly RequestRecord[];
+  readonly failures: readonly string[];
+}
+
+const sleepUntil = (at: number) =>
+  new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
+
+/**
+ * Mixed load for `seconds` while four faults hit at 15, 35, 55 and 75 % of the run (decision
+ * 075): SIGKILL of portal-2 (started again 10 s later), SIGKILL of the projector leading the
+ * most projections (started again 5 s later), SIGKILL of a Kafka broker that is not the
+ * active controller (started again 15 s later), and a Postgres stop of 3 s.
+ */
+export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakResult> {
+  const log = options.log ?? (() => {});
+  const customers = options.customers ?? 6;
+  const staff = options.staff ?? 2;
+  const traffic = soakTraffic({
+    base: stack.publicUrl,
+    smtp: stack.smtp,
+    customers,
+    staff,
+    thinkMs: options.thinkMs ?? 1_000,
+  });
+  const probe = catchUpProbe(stack.databaseUrl);
+  const startedAtEpoch = Date.now();
+  const startedAt = performance.now();
+  const ms = options.seconds * 1_000;
+  const deadline = startedAt + ms;
+  const faults: Fault[] = [];
+  const measures: Promise<unknown>[] = [];
+  const at = (share: number) => startedAt + ms * share;
+
+  const running = traffic.run(deadline);
+  const schedule = (async () => {
+    await sleepUntil(at(0.15));
+    const portal = stack.portals[1];
+    if (portal) {
+      const fault = hit(faults, 'portal killed (SIGKILL)', portal.name);
+      await portal.kill();
+      measures.push(measure(fault, fault.at));
+      await sleepUntil(performance.now() + 10_000);
+      // In the background: a portal's start takes 10–30 s on two busy cores.
+      measures.push(
+        stack.restartPortal(1).then(() => {
+          fault.back = Date.now();
+          log(`  ${portal.name} is serving again`);
+        }),
+      );
+    }
+
+    await sleepUntil(at(0.35));
+    const leader = [...stack.projectors].sort((a, b) => b.leads().length - a.leads().length)[0];
+    if (leader) {
+      const fault = hit(faults, 'leading projector killed (SIGKILL)', leader.name);
+      await leader.kill();
+      measures.push(measure(fault, fault.at));
+      await sleepUntil(performance.now() + 5_000);
+      leader.start();
+      fault.back = Date.now();
+    }
+
+    await sleepUntil(at(0.55));
+    const controller = await stack.kafka.activeController().catch(() => undefined);
+    const broker = stack.kafka.nodes.find((n) => n !== controller) ?? stack.kafka.nodes[0];
+    if (broker) {
+      const fault = hit(faults, 'Kafka broker killed (SIGKILL)', `kafka node ${broker.nodeId}`);
+      await broker.kill();
+      measures.push(measure(fault, fault.at));
+      await sleepUntil(performance.now() + 15_000);
+      measures.push(
+        broker.start().then(() => {
+          fault.back = Date.now();
+          log(`  kafka node ${broker.nodeId} is serving again`);
+        }),
+      );
+    }
+
+    await sleepUntil(at(0.75));
+    const fault = hit(faults, 'Postgres restarted (fast stop, 3 s down)', 'postgres');
+    await stack.postgres.restart(3_000);
+    fault.back = Date.now();
+    measures.push(measure(fault, fault.back));
+  })();
+
+  function hit(list: Fault[], name: string, target: string): Fault {
+    const fault: Fault = { name, target, at: Date.now() };
+    list.push(fault);
+    log(`[${((performance.now() - startedAt) / 1000).toFixed(0)} s] ${name}: ${target}`);
+    return fault;
+  }
+  async function measure(fault: Fault, since: number) {
+    fault.catchUp = await probe.measure(since);
+    log(
+      `  caught up after ${fault.name}: projections ${fault.catchUp.projectionsMs} ms, relay ${fault.catchUp.relayMs} ms`,
+    );
+  }
+
+  await Promise.all([running, schedule]);
+  await Promise.all(measures);
+  log('load over; waiting for Kafka, the notifications and mail to drain…');
+  const deliveries = await deliveryChecks(stack, log);
+  await probe.close();
+
+  const byId = new Map(stack.proxyLog.map((line) => [line.requestId, line]));
+  const failed = traffic.records
+    .filter((r) => r.status === 0 || r.status >= 500)
+    .map((r) => explain(r, byId.get(r.id), faults));
+  const byStatus = new Map<string, number>();
+  for (const r of traffic.records) {
+    const key =
+      r.status >= 400 || r.status === 0 ? `${r.status} ${r.cause ?? ''}`.trim() : `${r.status}`;
+    byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+  }
+  const failures = verdicts(faults, failed, traffic.records, deliveries);
+  return {
+    seconds: options.seconds,
+    customers,
+    staff,
+    requests: traffic.records.length,
+    byStatus,
+    failed,
+    faults,
+    deliveries,
+    claimsAccepted: traffic.submitted(),
+    startedAt: startedAtEpoch,
+    refused: traffic.records.filter((r) => r.status >= 400 && r.status < 500),
+    failures,
+  };
+}
+
+/** Which fault a failed request belongs to, if any. */
+function explain(
+  record: RequestRecord,
+  proxy: HaproxyLine | undefined,
+  faults: readonly Fault[],
+): FailedRequest {
+  const overlaps = (fault: Fault, slackMs: number) =>
+    record.startedAt <= (fault.back ?? fault.at) + slackMs && record.endedAt >= fault.at;
+  const portal = faults.find((f) => f.target.startsWith('portal'));
+  if (
+    portal &&
+    proxy?.server === portal.target &&
+    record.startedAt <= portal.at &&
+    record.endedAt >= portal.at
+  ) {
+    return { ...record, proxy, explanation: `in flight at ${portal.target} when it was killed` };
+  }
+  const postgres = faults.find((f) => f.target === 'postgres');
+  if (postgres && record.status === 503 && overlaps(postgres, 1_000)) {
+    return { ...record, proxy, explanation: 'Postgres down: 503 SERVICE_UNAVAILABLE' };
+  }
+  return { ...record, proxy, explanation: 'unexplained' };
+}
+
+function verdicts(
+  faults: readonly Fault[],
+  failed: readonly FailedRequest[],
+  records: readonly RequestRecord[],
+  deliveries: DeliveryChecks,
+): string[] {
+  const out: string[] = [];
+  const unexplained = failed.filter((f) => f.explanation === 'unexplained');
+  if (unexplained.length > 0)
+    out.push(`${unexplained.length} failed requests not in flight at a fault`);
+  const other4xx = records.filter((r) => r.status >= 400 && r.status < 500);
+  if (other4xx.length > 0) out.push(`${other4xx.length} requests refused (4xx)`);
+  for (const fault of faults) {
+    if ((fault.catchUp?.projectionsMs ?? Number.POSITIVE_INFINITY) > 5_000) {
+      out.push(`projections caught up ${fault.catchUp?.projectionsMs} ms after: ${fault.name}`);
+    }
+  }
+  out.push(...deliveries.problems);
+  return out;
+}

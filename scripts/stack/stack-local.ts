@@ -1,0 +1,67 @@
+/**
+ * `npm run stack:local [-- --port 4400]`: the scaled topology on this machine (decision 074):
+ * Postgres as a server of its own, a three-broker KRaft Kafka, s3rver, an SMTP capture, the
+ * development OpenID Provider, three portals behind haproxy and two projector workers.
+ * Prints the addresses; Ctrl-C stops everything.
+ *
+ * `npm run stack:local -- --soak 300`: the same stack under the `bench:load` journeys for that
+ * many seconds while a portal, the leading projector and a broker are killed and Postgres is
+ * restarted (decision 075); prints the figures, exits 1 when a check failed.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { HAPROXY } from './haproxy';
+import { runSoak } from './soak';
+import { soakReport } from './soak-report';
+import { startStack } from './stack';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4400' },
+    dir: { type: 'string', default: '.data/stack-local' },
+    soak: { type: 'string' },
+    report: { type: 'string' },
+  },
+});
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const started = performance.now();
+const stack = await startStack({
+  port: Number(values.port),
+  dir: values.dir,
+  log: say,
+}).catch((error: unknown) => {
+  say(`the stack did not start: ${error instanceof Error ? error.message : String(error)}`);
+  say(`(haproxy is ${HAPROXY}; the processes' output is in ${values.dir}/logs)`);
+  process.exit(1);
+});
+
+let stopping: Promise<void> | undefined;
+const stop = (code: number) => {
+  stopping ??= stack.stop().finally(() => process.exit(code));
+  return stopping;
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+say(`
+The stack is up in ${((performance.now() - started) / 1000).toFixed(0)} s:
+  portal (haproxy)      ${stack.publicUrl}/en/  ${stack.publicUrl}/fr/  staff: ${stack.publicUrl}/admin
+  portals               ${stack.portalPorts.map((p) => `http://127.0.0.1:${p}`).join('  ')}
+  projector workers     ${stack.projectors.map((p) => `${p.name} (pid ${p.pid()})`).join('  ')}
+  Postgres              ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
+  Kafka (KRaft, 3)      ${stack.kafka.brokers}
+  S3 (s3rver)           ${stack.s3.options.endpoint}/${stack.s3.options.bucket}
+  SMTP capture          ${stack.smtp.url} (mails kept in memory)
+  OpenID Provider       ${stack.oidc.issuer}
+  logs                  ${stack.dir}/logs
+`);
+
+if (values.soak === undefined) {
+  say('Ctrl-C stops everything.');
+} else {
+  const result = await runSoak(stack, { seconds: Number(values.soak), log: say });
+  const report = soakReport(result);
+  say(report);
+  if (values.report) writeFileSync(values.report, report);
+  await stop(result.failures.length === 0 ? 0 : 1);
+}
