@@ -183,13 +183,16 @@ function explain(
   const overlaps = (fault: Fault, slackMs: number) =>
     record.startedAt <= (fault.back ?? fault.at) + slackMs && record.endedAt >= fault.at;
   const portal = faults.find((f) => f.target.startsWith('portal'));
-  if (
-    portal &&
-    proxy?.server === portal.target &&
-    record.startedAt <= portal.at &&
-    record.endedAt >= portal.at
-  ) {
+  const inFlight = portal && record.startedAt <= portal.at && record.endedAt >= portal.at;
+  if (portal && inFlight && proxy?.server === portal.target) {
     return { ...record, proxy, explanation: `in flight at ${portal.target} when it was killed` };
+  }
+  // A connection cut while the body was still going up: haproxy writes no line for it.
+  if (portal && inFlight && !proxy && record.status === 0) {
+    return {
+      ...record,
+      explanation: `in flight when ${portal.target} was killed (connection cut, no haproxy line)`,
+    };
   }
   const postgres = faults.find((f) => f.target === 'postgres');
   if (postgres && record.status === 503 && overlaps(postgres, 1_000)) {
