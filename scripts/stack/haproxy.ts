@@ -63,7 +63,7 @@ export function haproxyConfig(port: number, portals: readonly number[]): string 
 
 /** `soak {id} portal-2 200 ---- 0` → its parts; anything else (start-up notices) → undefined. */
 export function parseHaproxyLine(line: string): HaproxyLine | undefined {
-  const match = /^soak \{([^}]*)\} (\S+) (-?\d+) (\S{4}) (-?\d+)$/.exec(line.trim());
+  const match = /^soak \{([^}]*)\} (\S+) (-?\d+) (\S{4}) ([+-]?\d+)$/.exec(line.trim());
   if (!match) return undefined;
   const [, requestId = '', server = '', status = '0', termination = '', retries = '0'] = match;
   return {
