@@ -35,6 +35,8 @@ export interface DeliveryChecks {
     readonly lost: number;
     readonly queued: number;
     readonly deadLetters: number;
+    /** Each mail received more than once: its subject and the Date of each copy. */
+    readonly repeated: readonly string[];
   };
   readonly problems: readonly string[];
 }
@@ -103,6 +105,12 @@ export async function deliveryChecks(
         lost: expectedMail.filter((id) => !received.has(id)).length,
         queued: await count(pool, 'select count(*) from mail_queue'),
         deadLetters: await count(pool, 'select count(*) from mail_dead_letters'),
+        repeated: [...received]
+          .filter(([, n]) => n > 1)
+          .map(([id]) => {
+            const copies = stack.smtp.messages.filter((m) => m.messageId === id);
+            return `"${copies[0]?.subject ?? ''}" sent at ${copies.map((m) => m.date?.toISOString()).join(', ')}`;
+          }),
       },
     };
     return { ...result, problems: problemsOf(result) };

@@ -39,6 +39,7 @@ export function soakReport(result: SoakResult): string {
     '',
     `Kafka: ${kafka.expected} integration events expected from the event store, ${kafka.messages} messages on the topic, ${kafka.repeatsOnTopic} repeated on the topic (same id), lost ${kafka.lost}; the notification consumer handled ${kafka.handledTwice} twice and left ${kafka.notHandled} unhandled.`,
     `Mail: ${mail.received} received, ${mail.expectedNotifications} claim notifications recorded as mailed, duplicates ${mail.duplicates}, lost ${mail.lost}; ${mail.queued} still queued, ${mail.deadLetters} dead letters.`,
+    ...mail.repeated.map((line) => `- received twice: ${line}`),
     '',
     result.failures.length === 0
       ? 'Every check passed.'
