@@ -24,9 +24,19 @@ const { values } = parseArgs({
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const port = Number(values.port);
+const soakSeconds = values.soak === undefined ? undefined : Number(values.soak);
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  say(`--port ${values.port}: must be a port number from 1 to 65535`);
+  process.exit(2);
+}
+if (soakSeconds !== undefined && !(Number.isInteger(soakSeconds) && soakSeconds >= 30)) {
+  say(`--soak ${values.soak}: must be a whole number of seconds, at least 30`);
+  process.exit(2);
+}
 const started = performance.now();
 const stack = await startStack({
-  port: Number(values.port),
+  port,
   dir: values.dir,
   log: say,
 }).catch((error: unknown) => {
@@ -56,10 +66,10 @@ The stack is up in ${((performance.now() - started) / 1000).toFixed(0)} s:
   logs                  ${stack.dir}/logs
 `);
 
-if (values.soak === undefined) {
+if (soakSeconds === undefined) {
   say('Ctrl-C stops everything.');
 } else {
-  const result = await runSoak(stack, { seconds: Number(values.soak), log: say });
+  const result = await runSoak(stack, { seconds: soakSeconds, log: say });
   const report = soakReport(result);
   say(report);
   if (values.report) writeFileSync(values.report, report);
