@@ -10,7 +10,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { HAPROXY } from './haproxy';
+import { writeMailToOutbox } from './mail-outbox';
 import { runSoak } from './soak';
 import { soakReport } from './soak-report';
 import { startStack } from './stack';
@@ -61,12 +63,17 @@ The stack is up in ${((performance.now() - started) / 1000).toFixed(0)} s:
   Postgres              ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}
   Kafka (KRaft, 3)      ${stack.kafka.brokers}
   S3 (s3rver)           ${stack.s3.options.endpoint}/${stack.s3.options.bucket}
-  SMTP capture          ${stack.smtp.url} (mails kept in memory)
+  SMTP capture          ${stack.smtp.url}
   OpenID Provider       ${stack.oidc.issuer}
   logs                  ${stack.dir}/logs
 `);
 
 if (soakSeconds === undefined) {
+  writeMailToOutbox(stack.smtp, join(stack.dir, 'mail'), say);
+  say(
+    `Demo claimant: ${join(stack.dir, 'portal-1', 'demo-credentials.txt')}; staff: the provider's buttons.`,
+  );
+  say(`Mail (codes included) is written to ${join(stack.dir, 'mail')}, one file each.`);
   say('Ctrl-C stops everything.');
 } else {
   const result = await runSoak(stack, { seconds: soakSeconds, log: say });
