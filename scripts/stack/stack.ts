@@ -108,12 +108,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ) as [EmbeddedPostgres, KafkaCluster, RunningS3rver, SmtpCapture, TestOidcProvider];
   let postgres: EmbeddedPostgres = postgresStarted;
   const databaseUrl = postgres.url;
-  // Once here, so five processes do not queue on the migration lock at start-up.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  await migrate(pool, allMigrations);
-  await pool.end();
 
   try {
+    await migrateOnce(databaseUrl);
     return await startProcesses();
   } catch (error) {
     await cleanUp();
@@ -218,6 +215,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await postgres.stop();
       },
     };
+  }
+}
+
+/** Once here, so five processes do not queue on the migration lock at start-up. */
+async function migrateOnce(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await migrate(pool, allMigrations);
+  } finally {
+    await pool.end();
   }
 }
 
