@@ -63,6 +63,8 @@ export function verdicts(
   const other4xx = records.filter((r) => r.status >= 400 && r.status < 500);
   if (other4xx.length > 0) out.push(`${other4xx.length} requests refused (4xx)`);
   for (const fault of faults) {
+    if (fault.back === undefined)
+      out.push(`${fault.target} did not come back after: ${fault.name}`);
     if ((fault.catchUp?.projectionsMs ?? Number.POSITIVE_INFINITY) > 5_000) {
       out.push(`projections caught up ${fault.catchUp?.projectionsMs} ms after: ${fault.name}`);
     }

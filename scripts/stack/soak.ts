@@ -71,10 +71,13 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
       await sleepUntil(performance.now() + 10_000);
       // In the background: a portal's start takes 10–30 s on two busy cores.
       measures.push(
-        stack.restartPortal(1).then(() => {
-          fault.back = Date.now();
-          log(`  ${portal.name} is serving again`);
-        }),
+        stack.restartPortal(1).then(
+          () => {
+            fault.back = Date.now();
+            log(`  ${portal.name} is serving again`);
+          },
+          (error: unknown) => log(`  ${portal.name} did not come back: ${String(error)}`),
+        ),
       );
     }
 
@@ -98,10 +101,14 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
       measures.push(measure(fault, fault.at));
       await sleepUntil(performance.now() + 15_000);
       measures.push(
-        broker.start().then(() => {
-          fault.back = Date.now();
-          log(`  kafka node ${broker.nodeId} is serving again`);
-        }),
+        broker.start().then(
+          () => {
+            fault.back = Date.now();
+            log(`  kafka node ${broker.nodeId} is serving again`);
+          },
+          (error: unknown) =>
+            log(`  kafka node ${broker.nodeId} did not come back: ${String(error)}`),
+        ),
       );
     }
 

@@ -76,9 +76,15 @@ if (soakSeconds === undefined) {
   say(`Mail (codes included) is written to ${join(stack.dir, 'mail')}, one file each.`);
   say('Ctrl-C stops everything.');
 } else {
-  const result = await runSoak(stack, { seconds: soakSeconds, log: say });
-  const report = soakReport(result);
-  say(report);
-  if (values.report) writeFileSync(values.report, report);
-  await stop(result.failures.length === 0 ? 0 : 1);
+  try {
+    const result = await runSoak(stack, { seconds: soakSeconds, log: say });
+    const report = soakReport(result);
+    say(report);
+    if (values.report) writeFileSync(values.report, report);
+    await stop(result.failures.length === 0 ? 0 : 1);
+  } catch (error) {
+    // The stack's processes must not outlive a soak that broke off.
+    say(`the soak broke off: ${error instanceof Error ? error.stack : String(error)}`);
+    await stop(1);
+  }
 }

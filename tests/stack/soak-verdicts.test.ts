@@ -82,7 +82,10 @@ describe('the soak’s verdict', () => {
 
   it('fails on an unexplained failure, a 4xx, a slow catch-up and a delivery problem', () => {
     const failed = [explain(request(100_000, 100_100, 502), line('portal-1', 502), faults)];
-    const slow = [{ ...faults[0], catchUp: { projectionsMs: 5_001, relayMs: 10 } } as Fault];
+    const slow = [
+      { ...faults[0], catchUp: { projectionsMs: 5_001, relayMs: 10 } } as Fault,
+      { ...faults[1], back: undefined, catchUp: { projectionsMs: 10, relayMs: 10 } } as Fault,
+    ];
     const problems = verdicts(slow, failed, [request(1, 2, 400)], {
       ...clean,
       problems: ['1 mails received twice'],
@@ -91,6 +94,7 @@ describe('the soak’s verdict', () => {
       '1 failed requests not in flight at a fault',
       '1 requests refused (4xx)',
       'projections caught up 5001 ms after: portal killed',
+      'postgres did not come back after: Postgres restarted',
       '1 mails received twice',
     ]);
   });
