@@ -30,7 +30,7 @@ export function soakReport(result: SoakResult): string {
     'Each failed or refused request (seconds since the load began):',
     ...[...result.failed, ...result.refused].map(
       (r) =>
-        `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)}–${((r.endedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} ${r.cause ?? ''}${'explanation' in r ? ` (${String(r.explanation)})` : ''}`,
+        `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)}–${((r.endedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} ${r.cause ?? ''}${'explanation' in r ? ` (${String(r.explanation)})` : ''}${'stored' in r ? (r.stored ? '; the claim was stored' : '; no claim was stored') : ''}`,
     ),
     '',
     '| fault | process | at | down | projections caught up | relay caught up |',

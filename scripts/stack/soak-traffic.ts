@@ -24,6 +24,8 @@ export interface RequestRecord {
   readonly status: number;
   /** The problem+json code, or the network error. */
   readonly cause?: string;
+  /** A claim submission's policy number: whether a cut one was stored is checked after. */
+  readonly policyNumber?: string;
 }
 
 type RequestOptions = Parameters<VirtualClient['request']>[1];
@@ -43,16 +45,21 @@ class TracedClient extends VirtualClient {
     const startedAt = Date.now();
     const method = options.method ?? 'GET';
     const shortPath = path.replace(/[?].*$/, '').replace(/[0-9a-f-]{36}/g, ':id');
+    const policyNumber = (options.body as { policyNumber?: unknown } | undefined)?.policyNumber;
+    const base = {
+      id,
+      method,
+      path: shortPath,
+      startedAt,
+      ...(typeof policyNumber === 'string' ? { policyNumber } : {}),
+    };
     try {
       const answer = await super.request(path, {
         ...options,
         headers: { ...options.headers, [REQUEST_ID_HEADER]: id },
       });
       this.records.push({
-        id,
-        method,
-        path: shortPath,
-        startedAt,
+        ...base,
         endedAt: Date.now(),
         status: answer.status,
         cause: answer.status >= 400 ? problemCode(answer.text) : undefined,
@@ -61,10 +68,7 @@ class TracedClient extends VirtualClient {
     } catch (error) {
       const cause = (error as NodeJS.ErrnoException).code ?? String(error);
       this.records.push({
-        id,
-        method,
-        path: shortPath,
-        startedAt,
+        ...base,
         endedAt: Date.now(),
         status: 0,
         cause,

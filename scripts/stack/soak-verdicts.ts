@@ -19,6 +19,8 @@ export interface FailedRequest extends RequestRecord {
   readonly proxy?: HaproxyLine;
   /** What explains it: the fault it overlapped and how, or `unexplained`. */
   readonly explanation: string;
+  /** For a claim submission: whether the claim was stored all the same. */
+  readonly stored?: boolean;
 }
 
 /** Which fault a failed request belongs to, if any. */

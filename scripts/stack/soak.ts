@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { catchUpProbe } from './catch-up';
 import { type DeliveryChecks, deliveryChecks } from './soak-checks';
 import { type RequestRecord, soakTraffic } from './soak-traffic';
@@ -139,9 +140,16 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
   await probe.close();
 
   const byId = new Map(stack.proxyLog.map((line) => [line.requestId, line]));
-  const failed = traffic.records
+  const explained = traffic.records
     .filter((r) => r.status === 0 || r.status >= 500)
     .map((r) => explain(r, byId.get(r.id), faults));
+  const stored = await storedPolicies(
+    stack.databaseUrl,
+    explained.flatMap((r) => (r.policyNumber ? [r.policyNumber] : [])),
+  );
+  const failed = explained.map((r) =>
+    r.policyNumber ? { ...r, stored: stored.has(r.policyNumber) } : r,
+  );
   const byStatus = new Map<string, number>();
   for (const r of traffic.records) {
     const key =
@@ -163,4 +171,19 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
     refused: traffic.records.filter((r) => r.status >= 400 && r.status < 500),
     failures,
   };
+}
+
+/** Which of these claim submissions were stored all the same (a cut answer says nothing). */
+async function storedPolicies(databaseUrl: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const { rows } = await pool.query<{ policy_number: string }>(
+      'select policy_number from claims where policy_number = any($1)',
+      [numbers],
+    );
+    return new Set(rows.map((r) => r.policy_number));
+  } finally {
+    await pool.end();
+  }
 }
