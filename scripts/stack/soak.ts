@@ -2,6 +2,7 @@ import pg from 'pg';
 import { catchUpProbe } from './catch-up';
 import { type DeliveryChecks, deliveryChecks } from './soak-checks';
 import { type RequestRecord, soakTraffic } from './soak-traffic';
+import { runFaults } from './soak-faults';
 import { explain, type FailedRequest, type Fault, verdicts } from './soak-verdicts';
 import type { Stack } from './stack';
 
@@ -32,14 +33,9 @@ export interface SoakResult {
   readonly failures: readonly string[];
 }
 
-const sleepUntil = (at: number) =>
-  new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
-
 /**
- * Mixed load for `seconds` while four faults hit at 15, 35, 55 and 75 % of the run (decision
- * 075): SIGKILL of portal-2 (started again 10 s later), SIGKILL of the projector leading the
- * most projections (started again 5 s later), SIGKILL of a Kafka broker that is not the
- * active controller (started again 15 s later), and a Postgres stop of 3 s.
+ * Mixed load for `seconds` while the four faults of `runFaults` hit (decision 075); then the
+ * catch-up after each, every failed request's cause, and the Kafka and mail checks.
  */
 export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakResult> {
   const log = options.log ?? (() => {});
@@ -62,63 +58,13 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
   const at = (share: number) => startedAt + ms * share;
 
   const running = traffic.run(deadline);
-  const schedule = (async () => {
-    await sleepUntil(at(0.15));
-    const portal = stack.portals[1];
-    if (portal) {
-      const fault = hit(faults, 'portal killed (SIGKILL)', portal.name);
-      await portal.kill();
-      measures.push(measure(fault, fault.at));
-      await sleepUntil(performance.now() + 10_000);
-      // In the background: a portal's start takes 10–30 s on two busy cores.
-      measures.push(
-        stack.restartPortal(1).then(
-          () => {
-            fault.back = Date.now();
-            log(`  ${portal.name} is serving again`);
-          },
-          (error: unknown) => log(`  ${portal.name} did not come back: ${String(error)}`),
-        ),
-      );
-    }
-
-    await sleepUntil(at(0.35));
-    const leader = [...stack.projectors].sort((a, b) => b.leads().length - a.leads().length)[0];
-    if (leader) {
-      const fault = hit(faults, 'leading projector killed (SIGKILL)', leader.name);
-      await leader.kill();
-      measures.push(measure(fault, fault.at));
-      await sleepUntil(performance.now() + 5_000);
-      leader.start();
-      fault.back = Date.now();
-    }
-
-    await sleepUntil(at(0.55));
-    const controller = await stack.kafka.activeController().catch(() => undefined);
-    const broker = stack.kafka.nodes.find((n) => n !== controller) ?? stack.kafka.nodes[0];
-    if (broker) {
-      const fault = hit(faults, 'Kafka broker killed (SIGKILL)', `kafka node ${broker.nodeId}`);
-      await broker.kill();
-      measures.push(measure(fault, fault.at));
-      await sleepUntil(performance.now() + 15_000);
-      measures.push(
-        broker.start().then(
-          () => {
-            fault.back = Date.now();
-            log(`  kafka node ${broker.nodeId} is serving again`);
-          },
-          (error: unknown) =>
-            log(`  kafka node ${broker.nodeId} did not come back: ${String(error)}`),
-        ),
-      );
-    }
-
-    await sleepUntil(at(0.75));
-    const fault = hit(faults, 'Postgres restarted (fast stop, 3 s down)', 'postgres');
-    await stack.postgres.restart(3_000);
-    fault.back = Date.now();
-    measures.push(measure(fault, fault.back));
-  })();
+  const schedule = runFaults(stack, {
+    at,
+    hit: (name, target) => hit(faults, name, target),
+    measure: (fault, since) => measures.push(measure(fault, since)),
+    background: (work) => measures.push(work),
+    log,
+  });
 
   function hit(list: Fault[], name: string, target: string): Fault {
     const fault: Fault = { name, target, at: Date.now() };
