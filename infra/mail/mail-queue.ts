@@ -77,6 +77,9 @@ export interface QueuedMailerOptions {
   readonly owner?: string;
 }
 
+/** How long a sent mail waits for the database to record it (a Postgres restart takes seconds). */
+const MARK_SENT_PATIENCE_MS = 60_000;
+
 interface LeasedRow {
   id: string;
   message_id: string;
@@ -184,13 +187,27 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     await markSent(row);
   }
 
-  /** Right after the server accepted it, in its own statement: a crash now re-sends this one only. */
+  /**
+   * Right after the server accepted it, in its own statement: a crash now re-sends this one
+   * only. A database that is restarting is waited for: giving up would leave the row to be
+   * leased and sent again once its lease ran out, and nobody can lease it while the database
+   * is down.
+   */
   async function markSent(row: LeasedRow): Promise<void> {
-    await pool.query(
-      `with gone as (delete from mail_queue where id = $1 returning message_id)
-       insert into mail_sent (message_id) select message_id from gone on conflict do nothing`,
-      [row.id],
-    );
+    const deadline = Date.now() + MARK_SENT_PATIENCE_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await pool.query(
+          `with gone as (delete from mail_queue where id = $1 returning message_id)
+           insert into mail_sent (message_id) select message_id from gone on conflict do nothing`,
+          [row.id],
+        );
+        return;
+      } catch (error) {
+        if (closed || Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * 2 ** attempt)));
+      }
+    }
   }
 
   async function renew(id: string): Promise<void> {
