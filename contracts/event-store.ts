@@ -19,6 +19,8 @@ export interface EventMetadata {
   readonly causationId: string;
   readonly tenant: string;
   readonly schemaVersion: number;
+  /** W3C trace context of the request that appended it, when tracing is on (decision 073). */
+  readonly traceparent?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -13,6 +13,8 @@ export interface MailMessage {
   readonly key?: string;
   /** The Message-ID header (`<…@domain>`) a transport must use; set by the mail queue. */
   readonly messageId?: string;
+  /** W3C trace context of the request that caused it, kept by the mail queue (decision 073). */
+  readonly traceparent?: string;
 }
 
 export interface Mailer {

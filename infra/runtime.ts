@@ -9,6 +9,7 @@ import {
   defaultInspectionWorkers,
   type InspectionPool,
 } from './documents/inspection-pool';
+import { observedInspectionPool } from './documents/observed-inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
 import { createMailer } from './mail/create-mailer';
 import { getLogger } from './logging/logger';
@@ -65,12 +66,14 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       eventStore,
       documents: createDocumentStorage(config),
       mailer: createMailer(config, getLogger(), pool),
-      inspector: createInspectionPool({
-        workers: config.INSPECTION_WORKERS ?? defaultInspectionWorkers(),
-        heapMb: config.INSPECTION_HEAP_MB,
-        fileDeadlineMs: config.INSPECTION_FILE_DEADLINE_MS,
-        requestDeadlineMs: config.INSPECTION_REQUEST_DEADLINE_MS,
-      }),
+      inspector: observedInspectionPool(
+        createInspectionPool({
+          workers: config.INSPECTION_WORKERS ?? defaultInspectionWorkers(),
+          heapMb: config.INSPECTION_HEAP_MB,
+          fileDeadlineMs: config.INSPECTION_FILE_DEADLINE_MS,
+          requestDeadlineMs: config.INSPECTION_REQUEST_DEADLINE_MS,
+        }),
+      ),
     };
   })();
   return holder[RUNTIME_KEY];

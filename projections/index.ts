@@ -2,6 +2,7 @@ import { claimVersionsMigration } from './claims/claim-versions';
 import { claimsProjection } from './claims/claims-projection';
 import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
 import { staffSearchMigration } from './claims/staff-search';
+import { claimStatusCountsMigration } from './claims/status-counts';
 import type { Projection } from './runner/projection';
 import { checkpointMigration } from './runner/checkpoints';
 
@@ -14,4 +15,5 @@ export const projectionMigrations = [
   claimsDocumentsAndAmendmentsMigration,
   claimVersionsMigration,
   staffSearchMigration,
+  claimStatusCountsMigration,
 ];

@@ -5,16 +5,21 @@ import {
   matchCanonical,
   type SEARCH_MESSAGES,
   SEARCH_NAME,
+  statusList,
 } from './search-rules';
 
 export {
   CLAIM_SEARCH_TYPES,
   type ClaimSearchType,
   matchCanonical,
+  OPEN_STATUSES,
   SEARCH_MESSAGES,
   SEARCH_NAME,
   SEARCH_PAGE_SIZE,
   searchKey,
+  statusList,
+  statusParam,
+  WAITING_LONGEST,
 } from './search-rules';
 
 export const SEARCH_SORT_COLUMNS = [
@@ -33,10 +38,14 @@ export type SearchSortColumn = (typeof SEARCH_SORT_COLUMNS)[number];
 
 const optionalText = z.string().trim().optional();
 
-/** GET /api/admin/claims/search query; each refusal names the field and a SEARCH_MESSAGES code. */
+/**
+ * GET /api/admin/claims/search query; each refusal names the field and a SEARCH_MESSAGES code.
+ * `statuses` (`pending,in progress`) narrows any search type, or alone is the work queue.
+ */
 export const claimSearchQuerySchema = z
   .object({
-    type: z.enum(CLAIM_SEARCH_TYPES, 'search.typeRequired'),
+    type: z.enum(CLAIM_SEARCH_TYPES, 'search.typeRequired').optional(),
+    statuses: z.string().trim().max(100, 'search.invalidStatus').optional(),
     value: optionalText,
     first: optionalText,
     last: optionalText,
@@ -48,6 +57,11 @@ export const claimSearchQuerySchema = z
   .superRefine((query, context) => {
     const issue = (path: string, message: keyof typeof SEARCH_MESSAGES) =>
       context.addIssue({ code: 'custom', path: [path], message });
+    if (query.statuses && !statusList(query.statuses)) issue('statuses', 'search.invalidStatus');
+    if (query.type === undefined) {
+      if (!query.statuses) issue('type', 'search.typeRequired');
+      return;
+    }
     if (query.type === 'name') {
       if (!query.first && !query.last) issue('first', 'search.nameRequired');
       if (query.first && !SEARCH_NAME.test(query.first)) issue('first', 'search.invalidName');
@@ -64,6 +78,10 @@ export const claimSearchQuerySchema = z
     if (query.type === 'claimType' && !matchCanonical(CLAIM_TYPES, query.value)) {
       issue('value', 'search.invalidClaimType');
     }
-  });
+  })
+  .transform(({ statuses, ...query }) => ({
+    ...query,
+    ...(statuses ? { statuses: statusList(statuses) ?? [] } : {}),
+  }));
 
 export type ClaimSearchQuery = z.infer<typeof claimSearchQuerySchema>;

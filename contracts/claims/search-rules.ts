@@ -2,6 +2,7 @@
  * The staff search rules without zod, so the admin search form can check what the API will
  * (staff spec §2, §5) without shipping the server's schema library.
  */
+import { CLAIM_STATUSES, type ClaimStatus } from './catalogue';
 
 /** Staff search types (staff spec §2, §7). */
 export const CLAIM_SEARCH_TYPES = [
@@ -40,6 +41,27 @@ export const SEARCH_MESSAGES = {
 
 /** A name search value: 2 to 50 letters (accents too), spaces, hyphens or apostrophes, one letter at least. */
 export const SEARCH_NAME = /^(?=.*\p{L})[\p{L}' -]{2,50}$/u;
+
+/** "Waiting longest first" (decision 064): oldest submission first, as the API sorts it. */
+export const WAITING_LONGEST = { sort: 'created_at', direction: 'asc' } as const;
+
+/** Statuses a claim still waits in: the work queue's default filter (decision 064). */
+export const OPEN_STATUSES: readonly ClaimStatus[] = ['Submitted', 'Pending', 'In Progress'];
+
+/**
+ * A status filter as the URL carries it, `pending,in progress`: the statuses in list order,
+ * each once; undefined when the text is empty or names anything else.
+ */
+export function statusList(text: string): ClaimStatus[] | undefined {
+  const named = text.split(',').map((part) => part.trim());
+  const statuses = named.map((part) => matchCanonical(CLAIM_STATUSES, part));
+  if (named.length === 0 || statuses.some((status) => status === undefined)) return undefined;
+  return CLAIM_STATUSES.filter((status) => statuses.includes(status));
+}
+
+/** The URL form of a status filter, the reverse of `statusList`. */
+export const statusParam = (statuses: readonly ClaimStatus[]) =>
+  statuses.map((status) => status.toLowerCase()).join(',');
 
 /** The list entry a lower-cased search value stands for, e.g. 'in progress' → 'In Progress'. */
 export function matchCanonical<T extends string>(list: readonly T[], value: string): T | undefined {

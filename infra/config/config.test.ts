@@ -56,3 +56,34 @@ describe('KAFKA_BROKERS', () => {
     );
   });
 });
+
+describe('METRICS_PORT, METRICS_HOST and METRICS_TOKEN', () => {
+  it('serve no metrics unless a port is set; loopback by default', () => {
+    expect(parseConfig({}).METRICS_PORT).toBeUndefined();
+    const set = parseConfig({ METRICS_PORT: '9464' });
+    expect([set.METRICS_PORT, set.METRICS_HOST, set.METRICS_TOKEN]).toEqual([
+      9464,
+      '127.0.0.1',
+      undefined,
+    ]);
+  });
+
+  it('refuse the site’s own port, and an address beyond loopback without a token', () => {
+    expect(() => parseConfig({ PORT: '4321', METRICS_PORT: '4321' })).toThrow(
+      /METRICS_PORT="4321": must differ from PORT/,
+    );
+    expect(() => parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_TOKEN="": is required when METRICS_HOST is not a loopback address/,
+    );
+    const token = 'a-token-of-at-least-16';
+    expect(
+      parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token })
+        .METRICS_TOKEN,
+    ).toBe(token);
+    // Too short, and named without being shown.
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(
+      /METRICS_TOKEN=\[redacted\]: must be at least 16 characters/,
+    );
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+  });
+});

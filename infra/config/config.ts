@@ -18,6 +18,7 @@ const optionalUrl = (protocols: readonly string[]) =>
 const optionalSecret = z.string().min(1).optional();
 
 const S3_CREDENTIALS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const SECRETS: ReadonlySet<string> = new Set([...S3_CREDENTIALS, 'METRICS_TOKEN']);
 
 /** Every setting of the portal. Unset means the embedded default. */
 export const configSchema = z.object({
@@ -96,12 +97,22 @@ export const configSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; unset: mail goes to the outbox under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().email('must be an email address').default('claims@claims-portal.local'),
+  /** Prometheus metrics on a port of their own (decision 072); unset: no metrics server. */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** OTLP/HTTP traces (decision 073), e.g. http://collector:4318; unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+  OTEL_SERVICE_NAME: z.string().min(1).default('claims-portal'),
   /** Staff sign-in: any OpenID Connect issuer; unset outside production: the development provider. */
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: optionalSecret,
   /** Who counts as staff: a role in the ID token's roles/groups claims, or an email domain. */
   OIDC_STAFF_ROLE: z.string().min(1).default('claims-staff'),
+  /** Who reads without writing (decision 062): a role in the same claims; it wins over the staff role. */
+  OIDC_AUDITOR_ROLE: z.string().min(1).default('claims-auditor'),
   OIDC_STAFF_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as claims.example.com')
@@ -122,6 +133,7 @@ const consistentConfigSchema = configSchema.superRefine(
         message: 'must not exceed KAFKA_REPLICATION_FACTOR',
       });
     }
+    checkMetricsSettings(config, context);
     if (config.S3_BUCKET === undefined) return;
     for (const name of S3_CREDENTIALS) {
       if (config[name] !== undefined) continue;
@@ -135,6 +147,26 @@ const consistentConfigSchema = configSchema.superRefine(
   // Checked even when another variable is bad, so one start-up names every problem.
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 );
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/;
+
+/** The metrics port is not the site's, and beyond loopback it asks for a token (decision 072). */
+function checkMetricsSettings(
+  config: z.infer<typeof configSchema>,
+  context: z.RefinementCtx,
+): void {
+  if (config.METRICS_PORT === undefined) return;
+  if (config.METRICS_PORT === config.PORT) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+  }
+  if (!LOOPBACK.test(config.METRICS_HOST) && config.METRICS_TOKEN === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_TOKEN'],
+      message: 'is required when METRICS_HOST is not a loopback address',
+    });
+  }
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -155,7 +187,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      // A refused secret is named, never shown: the message goes to the terminal and logs.
+      const shown = SECRETS.has(name) && env[name] ? '[redacted]' : JSON.stringify(env[name] ?? '');
+      return `${name}=${shown}: ${issue.message}`;
     }),
   );
 }

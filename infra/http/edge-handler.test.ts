@@ -47,7 +47,7 @@ describe('the edge handler', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ method: 'GET', url: '/en/?q=%C3%A9' });
       expect(answer.headers['x-frame-options']).toBe('DENY');
       expect(answer.headers['content-security-policy']).toBe(
-        "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+        "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'; frame-src 'self'",
       );
     }
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
+import { problemTitle } from '@contracts/api/problem-titles';
 import { allowedMethods, allowHeader } from './route-methods';
 import { isApiPath, mergedPolicy, securityHeaders } from './security-headers';
 import { settleForwardedHeaders, type TrustedProxies } from './trusted-proxies';
@@ -47,15 +48,22 @@ function refusalOf(req: IncomingMessage): Refusal | undefined {
   return undefined;
 }
 
-const TITLES = { 400: 'The request has invalid fields', 405: 'Method not allowed' } as const;
+/**
+ * French when the caller's first language is; Chinese needs the tenant, which is not known
+ * before the site reads the Host, so it falls back to English here.
+ */
+function callerLanguage(acceptLanguage: string | undefined): 'en' | 'fr' {
+  return /^\s*fr\b/i.test(acceptLanguage ?? '') ? 'fr' : 'en';
+}
 
 /** The API's refusal: problem+json, as site/src/lib/problem.server.ts writes it. */
-function problemBody(refusal: Refusal, requestId: string): string {
+function problemBody(refusal: Refusal, requestId: string, lang: 'en' | 'fr' = 'en'): string {
+  const code = refusal.status === 400 ? 'VALIDATION_FAILED' : 'METHOD_NOT_ALLOWED';
   return JSON.stringify({
     type: 'about:blank',
-    title: TITLES[refusal.status],
+    title: problemTitle(code, lang),
     status: refusal.status,
-    code: refusal.status === 400 ? 'VALIDATION_FAILED' : 'METHOD_NOT_ALLOWED',
+    code,
     requestId,
     ...(refusal.status === 400
       ? { errors: [{ field: refusal.field, code: 'invalidFormat' }] }
@@ -106,7 +114,11 @@ export function createEdgeHandler(app: NodeHandler, options: EdgeOptions): NodeH
         'content-type': 'application/problem+json',
         'x-request-id': requestId,
       });
-      res.end(req.method === 'HEAD' ? undefined : problemBody(refusal, requestId));
+      res.end(
+        req.method === 'HEAD'
+          ? undefined
+          : problemBody(refusal, requestId, callerLanguage(req.headers['accept-language'])),
+      );
       return;
     }
     // The response already knows a HEAD request gets no body; the page's log line shares the id.

@@ -12,6 +12,7 @@ import {
   type IntegrationEvent,
   integrationHeaders,
 } from '@contracts/integration/claim-integration-events';
+import { inSpansPerTrace, SpanKind } from '@contracts/trace-context';
 import { inTransaction } from '@projections/runner/shadow-tables';
 import { mapClaimEvent, type MappedEvent, type RelayClaimState } from './map-claim-event';
 import {
@@ -34,6 +35,9 @@ import { ensureTopic, type TopicReport } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
 export { readRelayCheckpoint } from './relay-checkpoint';
+
+const withTrace = (headers: Record<string, string>, traceparent: string | undefined) =>
+  traceparent ? { ...headers, traceparent } : headers;
 
 export interface RelayOptions {
   readonly pool: pg.Pool;
@@ -155,7 +159,10 @@ export function startRelay(options: RelayOptions): Relay {
     return created;
   }
 
-  async function send(events: readonly IntegrationEvent[]): Promise<void> {
+  async function send(
+    events: readonly IntegrationEvent[],
+    traceOf: (event: IntegrationEvent) => string | undefined = () => undefined,
+  ): Promise<void> {
     if (events.length === 0) return;
     try {
       const connected = await connectedProducer();
@@ -168,7 +175,7 @@ export function startRelay(options: RelayOptions): Relay {
           messages: events.map((event) => ({
             key: event.claimId,
             value: JSON.stringify(event),
-            headers: integrationHeaders(event),
+            headers: withTrace(integrationHeaders(event), traceOf(event)),
           })),
         }),
       ]);
@@ -217,7 +224,7 @@ export function startRelay(options: RelayOptions): Relay {
         parkedClaims.add(claimId);
       }
     }
-    await send(published);
+    await sendTraced(published, claimEvents);
     const last = (events.at(-1) as RecordedEvent).position;
     await inTransaction(options.pool, async (client: pg.PoolClient) => {
       if (!(await moveRelayCheckpoint(client, name, checkpoint, last, published.length)))
@@ -227,6 +234,23 @@ export function startRelay(options: RelayOptions): Relay {
     });
     options.onPublished?.(published, last);
     if (parked.length > 0) options.onParked?.(parked);
+  }
+
+  /**
+   * Sends under one span per request the events came from (decision 073); each message
+   * carries its trace in a `traceparent` header, so the consumers continue it.
+   */
+  function sendTraced(
+    published: readonly IntegrationEvent[],
+    sources: readonly RecordedEvent[],
+  ): Promise<void> {
+    const traceparents = new Map(sources.map((e) => [e.metadata.eventId, e.metadata.traceparent]));
+    return inSpansPerTrace(
+      `kafka relay publish ${options.topic}`,
+      traceparents.values(),
+      (childOf) => send(published, (event) => childOf(traceparents.get(event.sourceEventId))),
+      SpanKind.PRODUCER,
+    );
   }
 
   /** Publishes the parked events someone asked to retry, claim by claim, in log order. */

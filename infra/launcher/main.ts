@@ -6,14 +6,17 @@ import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { serveCompressedAssets } from '../http/compressed-assets';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
+import { observeRequests } from '../http/observe-requests';
 import { settleForwardedHeaders, trustedProxies } from '../http/trusted-proxies';
 import { getLogger } from '../logging/logger';
+import { startMetricsFor } from '../metrics/start-metrics';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { startOrphanSweeper } from '../documents/orphan-sweeper';
 import { startIntegrationEvents } from '../kafka/start-integration-events';
+import { startOtlpTracing } from '../tracing/tracing';
 import { buildSiteIfStale } from './build-site';
 import { developmentProviderFor, type MountedDevelopmentProvider } from '../oidc/development-mount';
 import { configOrExit } from './config-or-exit';
@@ -34,6 +37,10 @@ async function start(): Promise<void> {
   const releaseDataDir = await takeOverDataDir(dataDir, (message) => log.warn(message));
   stops.push(async () => releaseDataDir());
   watchParent(() => void shutdown('parent process exited'));
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const tracing = startOtlpTracing(config.OTEL_EXPORTER_OTLP_ENDPOINT, config.OTEL_SERVICE_NAME);
+    stops.push(() => tracing.shutdown());
+  }
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
@@ -48,6 +55,8 @@ async function start(): Promise<void> {
   }
   const runtime = await openRuntime(config, databaseUrl);
   stops.unshift(() => closeRuntime());
+  const stopMetrics = await startMetricsFor(runtime, log);
+  if (stopMetrics) stops.unshift(stopMetrics);
   const applied = await migrate(runtime.pool, allMigrations);
   if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
 
@@ -90,7 +99,7 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
     { proxies: trustedProxies(config.TRUST_PROXY), log },
   );
   // A request without Host reaches the edge, which refuses it in the portal's shape.
-  const server = createServer({ requireHostHeader: false }, edge);
+  const server = createServer({ requireHostHeader: false }, observeRequests(edge));
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   await new Promise<void>((resolveListen, reject) => {

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsProjection } from '@projections/claims/claims-projection';
-import { projectAll, seedClaims } from '@projections/runner/testing/claims-log';
-import { type Harness, openHarness } from '@services/claims/testing/handler-harness';
+import { projectAll, seedClaims } from '@tests/support/projections/claims-log';
+import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 
 const run = promisify(execFile);
 

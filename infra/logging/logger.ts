@@ -22,6 +22,7 @@ export const REDACTED_FIELDS = [
   'OIDC_CLIENT_SECRET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
 ];
 
 const redact = {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from '@contracts/mail';
+import { activeTraceparent, inSpansPerTrace, SpanKind } from '@contracts/trace-context';
 import type { Migration } from '../postgres/migrate';
 import { messageIdFor, newMailKey } from './message-id';
 
@@ -75,6 +76,9 @@ export interface QueuedMailerOptions {
   /** Who holds a lease: for the record (host, pid, instance). */
   readonly owner?: string;
 }
+
+/** How long a sent mail waits for the database to record it (a Postgres restart takes seconds). */
+const MARK_SENT_PATIENCE_MS = 60_000;
 
 interface LeasedRow {
   id: string;
@@ -167,7 +171,13 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
   async function deliver(row: LeasedRow): Promise<void> {
     const renewal = setInterval(() => void renew(row.id), leaseMs / 3);
     try {
-      await options.transport.send({ ...row.message, messageId: row.message_id });
+      // The trace of the request that caused the mail continues here (decision 073).
+      await inSpansPerTrace(
+        'mail deliver',
+        [row.message.traceparent],
+        () => options.transport.send({ ...row.message, messageId: row.message_id }),
+        SpanKind.CLIENT,
+      );
     } catch (error) {
       clearInterval(renewal);
       await failed(row, error);
@@ -177,13 +187,27 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     await markSent(row);
   }
 
-  /** Right after the server accepted it, in its own statement: a crash now re-sends this one only. */
+  /**
+   * Right after the server accepted it, in its own statement: a crash now re-sends this one
+   * only. A database that is restarting is waited for: giving up would leave the row to be
+   * leased and sent again once its lease ran out, and nobody can lease it while the database
+   * is down.
+   */
   async function markSent(row: LeasedRow): Promise<void> {
-    await pool.query(
-      `with gone as (delete from mail_queue where id = $1 returning message_id)
-       insert into mail_sent (message_id) select message_id from gone on conflict do nothing`,
-      [row.id],
-    );
+    const deadline = Date.now() + MARK_SENT_PATIENCE_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await pool.query(
+          `with gone as (delete from mail_queue where id = $1 returning message_id)
+           insert into mail_sent (message_id) select message_id from gone on conflict do nothing`,
+          [row.id],
+        );
+        return;
+      } catch (error) {
+        if (closed || Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * 2 ** attempt)));
+      }
+    }
   }
 
   async function renew(id: string): Promise<void> {
@@ -247,7 +271,15 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
          where not exists (select 1 from mail_sent where message_id = $1)
            and not exists (select 1 from mail_dead_letters where message_id = $1)
          on conflict (message_id) do nothing`,
-        [messageIdFor(key, from), JSON.stringify({ ...message, key }), keepSeconds],
+        [
+          messageIdFor(key, from),
+          JSON.stringify({
+            ...message,
+            key,
+            traceparent: activeTraceparent() ?? message.traceparent,
+          }),
+          keepSeconds,
+        ],
       );
       kick();
     },

@@ -9,7 +9,8 @@ export interface DemoUser {
 /**
  * Two claims agents and one help-desk user without the staff role, so the refusal of a
  * non-staff identity can be seen. The help desk has its own domain: an
- * OIDC_STAFF_EMAIL_DOMAIN of claims-portal.local must not let it in.
+ * OIDC_STAFF_EMAIL_DOMAIN of claims-portal.local must not let it in. Last, an auditor: the
+ * auditor role alone, who reads every staff view and changes nothing (decision 062).
  */
 export const DEMO_STAFF_USERS: readonly DemoUser[] = [
   {
@@ -29,5 +30,11 @@ export const DEMO_STAFF_USERS: readonly DemoUser[] = [
     email: 'sam.roy@helpdesk.example',
     name: 'Sam Roy',
     roles: ['customer-support'],
+  },
+  {
+    sub: 'dev-auditor-ines',
+    email: 'ines.lavoie@claims-portal.local',
+    name: 'Ines Lavoie',
+    roles: ['claims-auditor'],
   },
 ];

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ForbiddenError } from '@contracts/errors';
 import { staffMemberFromClaims } from './staff-claims';
 
-const rule = { staffRole: 'claims-staff', staffEmailDomain: 'claims.example' };
+const rule = {
+  staffRole: 'claims-staff',
+  staffEmailDomain: 'claims.example',
+  auditorRole: 'claims-auditor',
+};
 const agent = { sub: 'u-1', email: 'Agent@Elsewhere.example' };
 
 describe('staffMemberFromClaims', () => {
   it('admits the staff role in roles or in groups, and lower-cases the email', () => {
-    const expected = { staffId: 'u-1', email: 'agent@elsewhere.example' };
+    const expected = { staffId: 'u-1', email: 'agent@elsewhere.example', role: 'agent' };
     expect(staffMemberFromClaims({ ...agent, roles: ['claims-staff'] }, rule)).toEqual(expected);
     expect(staffMemberFromClaims({ ...agent, groups: ['x', 'claims-staff'] }, rule)).toEqual(
       expected,
@@ -20,10 +24,33 @@ describe('staffMemberFromClaims', () => {
     expect(staffMemberFromClaims(claims, rule)).toEqual({
       staffId: 'u-2',
       email: 'b@claims.example',
+      role: 'agent',
     });
     expect(staffMemberFromClaims({ sub: 'u-2', email: 'b@claims.example' }, rule).staffId).toBe(
       'u-2',
     );
+  });
+
+  it('admits the auditor role as a read-only auditor, over the staff role and the domain', () => {
+    const auditor = { staffId: 'u-1', email: 'agent@elsewhere.example', role: 'auditor' };
+    expect(staffMemberFromClaims({ ...agent, groups: ['claims-auditor'] }, rule)).toEqual(auditor);
+    expect(staffMemberFromClaims({ ...agent, roles: 'claims-staff claims-auditor' }, rule)).toEqual(
+      auditor,
+    );
+    const inDomain = { sub: 'u-2', email: 'b@claims.example', roles: ['claims-auditor'] };
+    expect(staffMemberFromClaims(inDomain, rule).role).toBe('auditor');
+  });
+
+  it('reads the auditor role from the rule: another name, or none, gives no auditor', () => {
+    const claims = { ...agent, groups: ['claims-auditor'] };
+    expect(() => staffMemberFromClaims(claims, { ...rule, auditorRole: 'audit' })).toThrow(
+      ForbiddenError,
+    );
+    expect(() => staffMemberFromClaims(claims, { staffRole: 'claims-staff' })).toThrow(
+      ForbiddenError,
+    );
+    const renamed = { ...agent, groups: ['audit'] };
+    expect(staffMemberFromClaims(renamed, { ...rule, auditorRole: 'audit' }).role).toBe('auditor');
   });
 
   it('refuses an email the provider marks unverified, a look-alike domain and no domain rule', () => {

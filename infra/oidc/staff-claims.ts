@@ -1,27 +1,36 @@
 import { ForbiddenError } from '@contracts/errors';
-import type { StaffMember } from '@contracts/principals';
+import type { SignedInStaff } from '@contracts/principals';
 
 export interface StaffRule {
   /** A value of the ID token's `roles` or `groups` claim that makes someone staff. */
   readonly staffRole: string;
   /** Or: a verified email at this domain. */
   readonly staffEmailDomain?: string | undefined;
+  /** A value of the same claims that makes someone a read-only auditor (decision 062). */
+  readonly auditorRole?: string | undefined;
 }
 
-/** The staff member an ID token names, or ForbiddenError when it names someone else. */
+/**
+ * The staff member an ID token names, with their role, or ForbiddenError when it names
+ * someone else. The auditor role wins over the staff role and the staff domain: a person
+ * put in the auditors' group reads without writing, whatever else they hold.
+ */
 export function staffMemberFromClaims(
   claims: Readonly<Record<string, unknown>>,
   rule: StaffRule,
-): StaffMember {
+): SignedInStaff {
   const sub = claims.sub;
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (typeof sub !== 'string' || sub === '' || email === '') {
     throw new ForbiddenError('the identity provider named no subject or email');
   }
+  if (rule.auditorRole && hasRole(claims, rule.auditorRole)) {
+    return { staffId: sub, email, role: 'auditor' };
+  }
   if (!hasRole(claims, rule.staffRole) && !inStaffDomain(claims, email, rule.staffEmailDomain)) {
     throw new ForbiddenError(`${email} is not claims staff`);
   }
-  return { staffId: sub, email };
+  return { staffId: sub, email, role: 'agent' };
 }
 
 function hasRole(claims: Readonly<Record<string, unknown>>, role: string): boolean {

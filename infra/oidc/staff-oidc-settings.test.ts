@@ -9,6 +9,7 @@ describe('staffOidcSettings', () => {
       ...DEVELOPMENT_CLIENT,
       redirectUri: 'http://127.0.0.1:4321/api/auth/callback',
       staffRole: 'claims-staff',
+      auditorRole: 'claims-auditor',
       staffEmailDomain: undefined,
       allowInsecure: true,
       useDevelopmentProvider: true,

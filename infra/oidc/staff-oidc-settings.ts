@@ -32,6 +32,7 @@ export function staffOidcSettings(config: Config): StaffOidcSettings {
     ...clientOf(config, useDevelopmentProvider),
     redirectUri: `${base}${STAFF_CALLBACK_PATH}`,
     staffRole: config.OIDC_STAFF_ROLE,
+    auditorRole: config.OIDC_AUDITOR_ROLE,
     staffEmailDomain: config.OIDC_STAFF_EMAIL_DOMAIN,
     allowInsecure: config.NODE_ENV !== 'production' && issuer.startsWith('http:'),
     useDevelopmentProvider,

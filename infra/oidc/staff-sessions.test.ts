@@ -11,7 +11,12 @@ import {
   staffSessionMigrations,
 } from './staff-sessions';
 
-const agent = { staffId: 'dev-agent-claire', email: 'claire.tremblay@claims-portal.local' };
+const agent = {
+  staffId: 'dev-agent-claire',
+  email: 'claire.tremblay@claims-portal.local',
+  role: 'agent',
+} as const;
+const { role: _agentRole, ...agentMember } = agent;
 const start = new Date('2025-03-01T09:00:00.000Z');
 const minutesLater = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
@@ -30,9 +35,19 @@ describe('staff sessions', () => {
     expect(session.expiresAt.toISOString()).toBe('2025-03-01T13:00:00.000Z');
 
     const found = await findStaffSession(database.pool, id, minutesLater(239));
-    expect(found?.staff).toEqual(agent);
+    expect(found?.staff).toEqual(agentMember);
+    expect(found?.role).toBe('agent');
     expect(found?.lastValidatedAt).toEqual(minutesLater(239));
     expect(await findStaffSession(database.pool, id, minutesLater(240))).toBeUndefined();
+  });
+
+  it("keeps an auditor's role with the session, and refuses a role it does not know", async () => {
+    const auditor = { staffId: 'dev-auditor-ines', email: 'ines@claims-portal.local' };
+    const { id } = await createStaffSession(database.pool, { ...auditor, role: 'auditor' }, start);
+    const found = await findStaffSession(database.pool, id, minutesLater(1));
+    expect(found).toMatchObject({ staff: auditor, role: 'auditor' });
+    const unknown = { ...auditor, role: 'owner' as 'agent' };
+    await expect(createStaffSession(database.pool, unknown, start)).rejects.toThrow(/check/);
   });
 
   it('does not know an id it never issued', async () => {

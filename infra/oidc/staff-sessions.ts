@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { StaffMember } from '@contracts/principals';
+import type { SignedInStaff, StaffMember, StaffRole } from '@contracts/principals';
 import type { Migration } from '../postgres/migrate';
 import { newOpaqueToken, tokenHash } from './opaque-token';
 import { pendingSignInMigration } from './pending-sign-ins';
@@ -24,10 +24,21 @@ export const staffSessionMigrations: readonly Migration[] = [
     `,
   },
   pendingSignInMigration,
+  {
+    // Sessions from before the auditor role were all agents' (decision 062); new rows name theirs.
+    id: '210-staff-session-role',
+    sql: `
+      alter table staff_sessions add column role text not null default 'agent'
+        check (role in ('agent', 'auditor'));
+      alter table staff_sessions alter column role drop default;
+    `,
+  },
 ];
 
 export interface StaffSession {
   readonly staff: StaffMember;
+  /** Fixed at sign-in: a role taken from or given in the provider shows at the next sign-in. */
+  readonly role: StaffRole;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly lastValidatedAt: Date;
@@ -43,27 +54,32 @@ export interface StaffSessionStatus {
 interface SessionRow {
   staff_id: string;
   email: string;
+  role: StaffRole;
   created_at: Date;
   expires_at: Date;
   last_validated_at: Date;
 }
 
+const SESSION_COLUMNS = 'staff_id, email, role, created_at, expires_at, last_validated_at';
+
 /** A new session; `id` is for the cookie only, the table keeps its SHA-256. */
 export async function createStaffSession(
   pool: pg.Pool,
-  staff: StaffMember,
+  staff: SignedInStaff,
   now: Date = new Date(),
 ): Promise<{ id: string; session: StaffSession }> {
   const id = newOpaqueToken();
   await pool.query('delete from staff_sessions where expires_at <= $1', [now]);
   const { rows } = await pool.query<SessionRow>(
-    `insert into staff_sessions (id_hash, staff_id, email, created_at, expires_at, last_validated_at)
-     values ($1, $2, $3, $4, $5, $4)
-     returning staff_id, email, created_at, expires_at, last_validated_at`,
+    `insert into staff_sessions
+       (id_hash, staff_id, email, role, created_at, expires_at, last_validated_at)
+     values ($1, $2, $3, $4, $5, $6, $5)
+     returning ${SESSION_COLUMNS}`,
     [
       tokenHash(id),
       staff.staffId,
       staff.email,
+      staff.role,
       now,
       new Date(now.getTime() + STAFF_SESSION_SECONDS * 1000),
     ],
@@ -80,7 +96,7 @@ export async function findStaffSession(
   const { rows } = await pool.query<SessionRow>(
     `update staff_sessions set last_validated_at = $2
      where id_hash = $1 and expires_at > $2
-     returning staff_id, email, created_at, expires_at, last_validated_at`,
+     returning ${SESSION_COLUMNS}`,
     [tokenHash(id), now],
   );
   return rows[0] && toSession(rows[0]);
@@ -103,6 +119,7 @@ export function sessionStatus(session: StaffSession, now: Date = new Date()): St
 function toSession(row: SessionRow): StaffSession {
   return {
     staff: { staffId: row.staff_id, email: row.email },
+    role: row.role,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     lastValidatedAt: row.last_validated_at,

@@ -12,7 +12,7 @@ import { createDevelopmentOidcProvider, DEMO_STAFF_USERS } from './development-p
 import { createStaffSignIn, type StaffSignInOptions } from './staff-sign-in';
 
 const REDIRECT_URI = 'http://portal.test/api/auth/callback';
-const [claire, , sam] = DEMO_STAFF_USERS;
+const [claire, , sam, ines] = DEMO_STAFF_USERS;
 
 describe('staff sign-in against the development provider', () => {
   let provider: TestOidcProvider;
@@ -25,6 +25,7 @@ describe('staff sign-in against the development provider', () => {
       ...TEST_CLIENT,
       redirectUri: REDIRECT_URI,
       staffRole: 'claims-staff',
+      auditorRole: 'claims-auditor',
       allowInsecure: true,
     };
   });
@@ -53,6 +54,18 @@ describe('staff sign-in against the development provider', () => {
     await expect(signIn.finish(back, pending)).resolves.toEqual({
       staffId: claire!.sub,
       email: claire!.email,
+      role: 'agent',
+    });
+  });
+
+  it('signs the demo auditor in as an auditor, from the roles claim of the ID token', async () => {
+    const signIn = createStaffSignIn(options);
+    const { url, pending } = await signIn.start();
+    const back = await chooseDemoUser(new TestBrowser(), url, ines!.sub, REDIRECT_URI);
+    await expect(signIn.finish(back, pending)).resolves.toEqual({
+      staffId: ines!.sub,
+      email: ines!.email,
+      role: 'auditor',
     });
   });
 

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { UnauthenticatedError } from '@contracts/errors';
-import type { StaffMember } from '@contracts/principals';
+import type { SignedInStaff } from '@contracts/principals';
 import { type StaffRule, staffMemberFromClaims } from './staff-claims';
 
 export interface StaffSignInOptions extends StaffRule {
@@ -24,8 +24,8 @@ export interface PendingSignIn {
 
 export interface StaffSignIn {
   start(): Promise<{ url: URL; pending: PendingSignIn }>;
-  /** The staff member the provider vouches for; UnauthenticatedError or ForbiddenError else. */
-  finish(callbackUrl: URL, pending: PendingSignIn): Promise<StaffMember>;
+  /** The staff member the provider vouches for, with their role; UnauthenticatedError or ForbiddenError else. */
+  finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedInStaff>;
 }
 
 /** Staff sign-in against any OpenID issuer: authorization code flow, PKCE S256, state, nonce. */

@@ -76,11 +76,14 @@ export function checkLink(
   return { tip: next };
 }
 
+/** What a stream records as its last event (event_streams, or an export's `head`). */
+export interface StreamHead {
+  readonly revision: bigint;
+  readonly lastHash: string;
+}
+
 /** Checks that a walked stream ends where its recorded head says. */
-export function checkHead(
-  tip: ChainTip,
-  head: { readonly revision: bigint; readonly lastHash: string } | undefined,
-): BrokenLink | undefined {
+export function checkHead(tip: ChainTip, head: StreamHead | undefined): BrokenLink | undefined {
   if (head && head.revision === tip.revision && head.lastHash === tip.hash) return undefined;
   return {
     reason: 'head',
@@ -89,6 +92,43 @@ export function checkHead(
     eventId: tip.eventId,
     stored: head ? `${head.lastHash} at revision ${head.revision}` : 'no stream head',
     computed: tip.hash,
+  };
+}
+
+export interface ChainWalk {
+  /** The next event (streams one after another, each in revision order) with its stream's head. */
+  step(link: StoredLink, head: StreamHead | undefined): BrokenLink | undefined;
+  /** After the last event: does the last stream end at its head? */
+  end(): BrokenLink | undefined;
+  /** Streams entered and events found sound so far. */
+  readonly counts: { readonly streams: number; readonly events: number };
+}
+
+/**
+ * The one verification (decision 058): hashes, revisions without gaps from 0, and each
+ * stream ending at its recorded head. `npm run audit -- verify`, the Audit tab and
+ * `verify-export` all feed their events through it, from Postgres or from an export file.
+ */
+export function chainWalk(): ChainWalk {
+  let tip: ChainTip | undefined;
+  let tipHead: StreamHead | undefined;
+  const counts = { streams: 0, events: 0 };
+  return {
+    step(link, head) {
+      if (tip && tip.streamId !== link.streamId) {
+        const broken = checkHead(tip, tipHead);
+        if (broken) return broken;
+      }
+      if (tip?.streamId !== link.streamId) counts.streams += 1;
+      const checked = checkLink(tip, link);
+      if (checked.broken) return checked.broken;
+      tip = checked.tip;
+      tipHead = head;
+      counts.events += 1;
+      return undefined;
+    },
+    end: () => tip && checkHead(tip, tipHead),
+    counts,
   };
 }
 

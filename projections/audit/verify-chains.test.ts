@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
-import { type Harness, openHarness } from '@services/claims/testing/handler-harness';
-import { seedClaims } from '../runner/testing/claims-log';
+import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
+import { seedClaims } from '@tests/support/projections/claims-log';
 import { formatChainReport } from './hash-chain';
 import { verifyEventChains } from './verify-chains';
 

@@ -1,12 +1,6 @@
 import type { EventMetadata } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
-import {
-  type ChainReport,
-  type ChainTip,
-  checkHead,
-  checkLink,
-  type StoredLink,
-} from './hash-chain';
+import { type ChainReport, chainWalk, type StoredLink, type StreamHead } from './hash-chain';
 
 interface LinkRow {
   stream_id: string;
@@ -30,7 +24,7 @@ const toLink = (row: LinkRow): StoredLink => ({
   hash: row.hash,
 });
 
-const headOf = (row: LinkRow) =>
+const headOf = (row: LinkRow): StreamHead | undefined =>
   row.head_revision === null || row.head_hash === null
     ? undefined
     : { revision: BigInt(row.head_revision), lastHash: row.head_hash };
@@ -52,10 +46,9 @@ export async function verifyEventChains(
   client: SqlClient,
   { batchSize = 5_000, streamId }: { batchSize?: number; streamId?: string } = {},
 ): Promise<ChainReport> {
-  let tip: ChainTip | undefined;
-  let head: ReturnType<typeof headOf>;
-  let streams = 0;
-  let events = 0;
+  const walk = chainWalk();
+  const report = (broken: ReturnType<typeof walk.end>): ChainReport =>
+    broken ? { ok: false, ...walk.counts, broken } : { ok: true, ...walk.counts };
   let after = { streamId: '', revision: '-1' };
   for (;;) {
     const { rows } = await client.query<LinkRow>(
@@ -65,22 +58,28 @@ export async function verifyEventChains(
       [after.streamId, after.revision, batchSize, ...(streamId === undefined ? [] : [streamId])],
     );
     for (const row of rows) {
-      if (tip && tip.streamId !== row.stream_id) {
-        const broken = checkHead(tip, head);
-        if (broken) return { ok: false, streams, events, broken };
-      }
-      if (tip?.streamId !== row.stream_id) streams += 1;
-      const checked = checkLink(tip, toLink(row));
-      if (checked.broken) return { ok: false, streams, events, broken: checked.broken };
-      tip = checked.tip;
-      head = headOf(row);
-      events += 1;
+      const broken = walk.step(toLink(row), headOf(row));
+      if (broken) return report(broken);
     }
     const last = rows.at(-1);
     if (!last) break;
     after = { streamId: last.stream_id, revision: last.stream_revision };
   }
-  const broken = tip && checkHead(tip, head);
-  if (broken) return { ok: false, streams, events, broken };
-  return { ok: true, streams, events };
+  return report(walk.end());
+}
+
+/**
+ * One stream's stored events, oldest first, and its head, read in one query so an append
+ * meanwhile cannot look like tampering: what the audit export holds (decision 063).
+ */
+export async function readStreamLinks(
+  client: SqlClient,
+  streamId: string,
+): Promise<{ links: StoredLink[]; head: StreamHead | undefined }> {
+  const { rows } = await client.query<LinkRow>(
+    `${LINKS_SQL} and e.stream_id = $3 order by e.stream_revision`,
+    ['', '-1', streamId],
+  );
+  const last = rows.at(-1);
+  return { links: rows.map(toLink), head: last && headOf(last) };
 }

@@ -12,7 +12,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { applyBatch } from '../runner/run-projections';
 import { claimHistory, HISTORY_COLUMNS } from './claim-versions';
 import { claimsProjection } from './claims-projection';

@@ -16,7 +16,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import type { CommandContext } from '@services/shared/command-context';
 import { applyBatch } from '../runner/run-projections';
 import { inTransaction } from '../runner/shadow-tables';
@@ -314,7 +314,7 @@ describe('claims projection: documents, staff saves and the letter', () => {
     const claims = await snapshot(harness);
     const versions = await versionSnapshot(harness);
     await harness.database.pool.query(
-      'truncate claims, claim_versions; delete from projection_checkpoints',
+      'truncate claims, claim_versions, claim_status_counts; delete from projection_checkpoints',
     );
     const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
     for (const event of events) await applyBatch(harness.database.pool, claimsProjection, [event]);
@@ -326,7 +326,7 @@ describe('claims projection: documents, staff saves and the letter', () => {
   it('in a replay from the start, gives the same rows when batches cut the claim after each event', async () => {
     const claims = await snapshot(harness);
     const versions = await versionSnapshot(harness);
-    await harness.database.pool.query('truncate claims, claim_versions');
+    await harness.database.pool.query('truncate claims, claim_versions, claim_status_counts');
     const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
     for (const event of events.filter((e) => claimsProjection.handles(e)))
       await inTransaction(harness.database.pool, (client) =>

@@ -5,12 +5,14 @@ import type { SqlClient } from '../runner/sql';
 import { CLAIM_COLUMNS, type ClaimRow, evolveClaimRow } from './claim-rows';
 import { type ClaimVersionRow, VERSION_COLUMNS, versionRow } from './claim-versions';
 import { copyRows } from '../runner/copy-rows';
+import { addStatusChange, applyStatusDeltas, type StatusDeltas } from './status-counts';
 
 export const CLAIMS_PROJECTION = 'claims';
 
 /**
- * One row per claim, its current state (customer dashboard, staff search), and one row per
- * version of it (Claims History), written in the same transaction.
+ * One row per claim, its current state (customer dashboard, staff search), one row per
+ * version of it (Claims History), and the count of claims per status (staff dashboard),
+ * written in the same transaction.
  *
  * A batch is folded in memory, claim by claim, and written with a few statements whatever
  * its size (COPY for new rows): a rebuild of millions of events is not bound by round trips.
@@ -30,6 +32,7 @@ export const claimsProjection: Projection = {
     const created: ClaimRow[] = [];
     const changed: ClaimRow[] = [];
     const versions: ClaimVersionRow[] = [];
+    const statusDeltas: StatusDeltas = new Map();
     for (const [submissionId, claimEvents] of byClaim) {
       const before = stored.get(submissionId) ?? null;
       let row = before;
@@ -42,13 +45,17 @@ export const claimsProjection: Projection = {
         row = next;
         versions.push(versionRow(row, recorded));
       }
-      if (row && row !== before) (before ? changed : created).push(row);
+      if (row && row !== before) {
+        (before ? changed : created).push(row);
+        addStatusChange(statusDeltas, before?.status, row.status);
+      }
     }
     // The runner holds the checkpoint row, so no one else writes these claims meanwhile:
     // a claim without a row, and a version above the row's, are certainly new.
     await copyRows(client, 'claims', CLAIM_COLUMNS, created);
     await updateClaimRows(client, changed);
     await copyRows(client, 'claim_versions', VERSION_COLUMNS, versions);
+    await applyStatusDeltas(client, statusDeltas);
   },
 };
 

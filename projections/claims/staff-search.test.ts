@@ -10,7 +10,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { applyBatch } from '../runner/run-projections';
 import { claimsProjection } from './claims-projection';
 import { searchClaims } from './staff-search';

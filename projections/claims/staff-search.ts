@@ -60,6 +60,8 @@ interface Filter {
 function filterFor(query: ClaimSearchQuery): Filter {
   const value = query.value ?? '';
   switch (query.type) {
+    case undefined:
+      return { sql: 'true', values: [] };
     case 'claimNumber':
       return { sql: 'claim_number = $1', values: [value.toUpperCase()] };
     case 'confirmationNumber':
@@ -90,7 +92,10 @@ function filterFor(query: ClaimSearchQuery): Filter {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Where a page ended, and the order it was read in: a cursor is only good for that order. */
 interface Cursor {
+  readonly sort: SearchSortColumn;
+  readonly direction: 'asc' | 'desc';
   readonly value: unknown;
   readonly id: string;
 }
@@ -117,7 +122,7 @@ function fitsColumn(value: unknown, sort: SearchSortColumn): boolean {
 function decodeCursor(
   field: 'after' | 'before',
   text: string | undefined,
-  sort: SearchSortColumn,
+  query: ClaimSearchQuery,
 ): Cursor | undefined {
   if (!text) return undefined;
   const invalid = () => new ValidationError([{ field, code: 'invalidCursor' }]);
@@ -128,9 +133,10 @@ function decodeCursor(
     throw invalid();
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { id, value } = parsed as Record<string, unknown>;
-  if (typeof id !== 'string' || !UUID.test(id) || !fitsColumn(value, sort)) throw invalid();
-  return { id, value };
+  const { sort, direction, id, value } = parsed as Record<string, unknown>;
+  if (sort !== query.sort || direction !== query.direction) throw invalid();
+  if (typeof id !== 'string' || !UUID.test(id) || !fitsColumn(value, query.sort)) throw invalid();
+  return { sort: query.sort, direction: query.direction, id, value };
 }
 
 const SORT_EXPRESSION: Record<SearchSortColumn, string> = {
@@ -164,23 +170,21 @@ export async function searchClaims(
   const values: unknown[] = [...filter.values];
   let keyset = '';
   const cursor = backwards
-    ? decodeCursor('before', query.before, query.sort)
-    : decodeCursor('after', query.after, query.sort);
+    ? decodeCursor('before', query.before, query)
+    : decodeCursor('after', query.after, query);
   if (cursor) {
     values.push(cursor.value, cursor.id);
     const operator = ascending ? '>' : '<';
     keyset = ` and (${sort}, submission_id) ${operator} ($${values.length - 1}, $${values.length}::uuid)`;
   }
   values.push(SEARCH_PAGE_SIZE + 1);
-  const { rows } = await client.query<Record<string, unknown>>(
-    `select submission_id, claim_number, confirmation_number, claim_type, product_type, status,
-            benefit_amount, first_name, last_name, email, customer_id, created_at,
-            ${sort} as sort_value
-     from claims where ${filter.sql}${keyset}
-     order by ${sort} ${direction}, submission_id ${direction}
-     limit $${values.length}`,
-    values,
-  );
+  const limit = `$${values.length}`;
+  const order = `order by ${sort} ${direction}, submission_id ${direction}`;
+  const where = `${filter.sql}${keyset}`;
+  const sql = query.statuses
+    ? byStatus(query.statuses, values, { sort, where, order, limit, direction })
+    : `select ${COLUMNS}, ${sort} as sort_value from claims where ${where} ${order} limit ${limit}`;
+  const { rows } = await client.query<Record<string, unknown>>(sql, values);
   const more = rows.length > SEARCH_PAGE_SIZE;
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   if (backwards) page.reverse();
@@ -188,6 +192,13 @@ export async function searchClaims(
   const last = page.at(-1);
   const hasNext = backwards ? cursor !== undefined : more;
   const hasPrevious = backwards ? more : cursor !== undefined;
+  const cursorOf = (row: Record<string, unknown>) =>
+    encodeCursor({
+      sort: query.sort,
+      direction: query.direction,
+      value: sortValue(row.sort_value),
+      id: String(row.submission_id),
+    });
   return {
     rows: page.map(toSearchRow),
     ...(hasNext && last ? { nextCursor: cursorOf(last) } : {}),
@@ -195,8 +206,31 @@ export async function searchClaims(
   };
 }
 
-const cursorOf = (row: Record<string, unknown>) =>
-  encodeCursor({ value: sortValue(row.sort_value), id: String(row.submission_id) });
+const COLUMNS = `submission_id, claim_number, confirmation_number, claim_type, product_type, status,
+  benefit_amount, first_name, last_name, email, customer_id, created_at`;
+
+interface PageSql {
+  readonly sort: string;
+  readonly where: string;
+  readonly order: string;
+  readonly limit: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+/**
+ * A page of claims in any of several statuses (their values pushed onto `values`): one page
+ * per status, each read from its (status, sort column) index, then merged. A single `status = any(…)` scan could not use the
+ * index order and would sort every claim of those statuses (decision 064).
+ */
+function byStatus(statuses: readonly string[], values: unknown[], page: PageSql): string {
+  const branches = statuses.map((status) => {
+    values.push(status);
+    return `(select ${COLUMNS}, ${page.sort} as sort_value
+      from claims where status = $${values.length} and ${page.where} ${page.order} limit ${page.limit})`;
+  });
+  return `select * from (${branches.join(' union all ')}) as queued
+    order by sort_value ${page.direction}, submission_id ${page.direction} limit ${page.limit}`;
+}
 
 const sortValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG } from '@contracts/event-store';
-import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { testEvent } from '@tests/contracts/event-store.contract';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { applyBatch } from './apply-batch';
 import type { Projection } from './projection';
 import { projectionLag } from './projection-lag';
@@ -10,14 +9,15 @@ import { projectionLag } from './projection-lag';
 const everything: Projection = { name: 'lag-test', handles: () => true, apply: async () => {} };
 
 describe('projection lag', () => {
-  let database: TestDatabase;
+  let harness: Harness;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    harness = await openHarness();
   });
-  afterAll(() => database.drop());
+  afterAll(() => harness.close());
 
   it('counts the events after the checkpoint and the age of the oldest, then zero once applied', async () => {
-    const store = createPostgresEventStore(database.pool);
+    const { database } = harness;
+    const store = harness.ports.eventStore;
     const old = testEvent('Old');
     const aMinuteAgo = {
       ...old,

@@ -1,4 +1,5 @@
 import type { EventStore, Subscription } from '@contracts/event-store';
+import { inSpansPerTrace } from '@contracts/trace-context';
 import { readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { applyBatch } from './apply-batch';
@@ -85,7 +86,13 @@ export function leadProjection(options: LeadershipOptions): Leadership {
     return options.eventStore.subscribe({
       after,
       batchSize: options.batchSize,
-      onEvents: (events) => applyBatch(options.pool, options.projection, events),
+      // Each request's trace continues here (decision 073); a no-op when tracing is off.
+      onEvents: (events) =>
+        inSpansPerTrace(
+          `projection ${options.projection.name}`,
+          events.map((event) => event.metadata.traceparent),
+          () => applyBatch(options.pool, options.projection, events),
+        ),
       onError: (error) => options.onError?.(options.projection.name, error),
     });
   }

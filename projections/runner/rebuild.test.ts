@@ -10,13 +10,18 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { claimsProjection } from '../claims/claims-projection';
 import { CLAIMS_TABLES } from '../claims/claims-tables';
 import { readCheckpoint } from './checkpoints';
 import { rebuildProjection } from './rebuild';
 import { runProjections } from './run-projections';
-import { projectAll, seedClaims, tableRows, visibleEvents } from './testing/claims-log';
+import {
+  projectAll,
+  seedClaims,
+  tableRows,
+  visibleEvents,
+} from '@tests/support/projections/claims-log';
 import { verifyProjection } from './verify';
 
 describe('rebuild', () => {

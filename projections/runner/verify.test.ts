@@ -7,14 +7,14 @@ import {
   type Harness,
   openHarness,
   submitRequest,
-} from '@services/claims/testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 import { claimsProjection } from '../claims/claims-projection';
 import { CLAIMS_TABLES } from '../claims/claims-tables';
 import { applyBatch } from './apply-batch';
 import { readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { runProjections } from './run-projections';
-import { projectAll, seedClaims, visibleEvents } from './testing/claims-log';
+import { projectAll, seedClaims, visibleEvents } from '@tests/support/projections/claims-log';
 import { verifyProjection } from './verify';
 
 const verify = (harness: Harness) =>
@@ -46,6 +46,7 @@ describe('verify', () => {
     expect(result.tables).toEqual([
       { table: 'claims', differingRows: 0 },
       { table: 'claim_versions', differingRows: 0 },
+      { table: 'claim_status_counts', differingRows: 0 },
     ]);
     expect(result.checkpoint).toEqual(await readCheckpoint(pool(), 'claims'));
     expect(result.eventsApplied).toBe(2 * 5);
@@ -93,6 +94,7 @@ describe('verify', () => {
     expect(result.tables).toEqual([
       { table: 'claims', differingRows: 1 },
       { table: 'claim_versions', differingRows: 1 },
+      { table: 'claim_status_counts', differingRows: 0 },
     ]);
   });
 });
@@ -162,7 +164,7 @@ describe('verify after crashes', () => {
   it('a worker that stops after its first batch: a new one resumes from the stored checkpoint', async () => {
     const pool = harness.database.pool;
     await pool.query('delete from projection_checkpoints');
-    await pool.query('truncate claims, claim_versions');
+    await pool.query('truncate claims, claim_versions, claim_status_counts');
     const first = await harness.ports.eventStore.readAll({
       after: await readCheckpoint(pool, 'claims'),
       maxCount: 5,

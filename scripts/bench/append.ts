@@ -17,7 +17,14 @@ import { verifyEventChains } from '@projections/audit/verify-chains';
 import { freePort } from '@tests/support/free-port';
 import { openHttpPath } from './append/http-path';
 import { plainInsertWriters, storeWriter } from './append/store-writers';
-import { benchPayload, medianRun, runWriters, type WriterRun } from './append/writers';
+import { openReferencePath } from './append/reference-path';
+import {
+  type AppendOnce,
+  benchPayload,
+  medianRun,
+  runWriters,
+  type WriterRun,
+} from './append/writers';
 
 const { values } = parseArgs({
   options: {
@@ -103,36 +110,56 @@ async function once(target: Target, writers: number): Promise<WriterRun> {
   }
 }
 
-/** The command path through the portal: each writer a client waiting for its answer. */
+type Client = () => AppendOnce | Promise<AppendOnce>;
+
+async function medianOf(make: Client, writers: number): Promise<WriterRun> {
+  const list: WriterRun[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const clients = await Promise.all(Array.from({ length: writers }, () => make()));
+    list.push(await runWriters(clients, durationMs));
+  }
+  return medianRun(list);
+}
+
+/**
+ * The command path through the portal, each writer a client waiting for its answer, and
+ * beside it the reference server (reference-server.ts) on the same database with the portal
+ * paused: the practical limit of this architecture (issue 30).
+ */
 async function benchHttpPath(): Promise<void> {
   const http = await openHttpPath('.data/bench-append-portal');
+  const reference = await openReferencePath(http.sessions());
+  const ms = (m: WriterRun) => `${m.p50.toFixed(1)} / ${m.p99.toFixed(1)}`;
   try {
-    const counts = values['http-writers'].split(',').map(Number);
     const rows: string[] = [];
-    for (const writers of counts) {
-      for (const [label, make] of [
-        ['submit claim, no files', async () => http.submitter()],
-        ['staff edit (benefit amount)', () => http.editor()],
+    for (const writers of values['http-writers'].split(',').map(Number)) {
+      for (const [label, portalClient, referenceClient] of [
+        ['submit claim, no files', http.submitter, reference.submitter],
+        ['staff edit (benefit amount)', http.editor, reference.editor],
       ] as const) {
-        const list: WriterRun[] = [];
-        for (let run = 1; run <= runs; run += 1) {
-          const clients = await Promise.all(Array.from({ length: writers }, () => make()));
-          list.push(await runWriters(clients, durationMs));
+        const portal = await medianOf(portalClient, writers);
+        http.pause();
+        let limit: WriterRun;
+        try {
+          limit = await medianOf(referenceClient, writers);
+        } finally {
+          http.resume();
         }
-        const m = medianRun(list);
         rows.push(
-          `| ${label} | ${writers} | ${Math.round(m.eventsPerSecond)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} |`,
+          `| ${label} | ${writers} | ${Math.round(portal.eventsPerSecond)} | ${ms(portal)} | ${Math.round(limit.eventsPerSecond)} | ${ms(limit)} | ${(portal.eventsPerSecond / limit.eventsPerSecond).toFixed(2)}× |`,
         );
+        console.log(rows.at(-1));
       }
     }
     console.log(
-      `\nThe HTTP command path (portal as npm start runs it; a request returns once its event is stored and the claims read model shows it), medians of ${runs} runs of ${values.seconds} s:\n`,
+      `\nThe HTTP command path (portal as npm start runs it; a request returns once its event is stored and the claims read model shows it) beside the reference server (session lookup and append only), medians of ${runs} runs of ${values.seconds} s:\n`,
     );
     console.log(
-      '| command | clients | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|',
+      '| command | clients | portal requests/s | portal p50 / p99 ms | reference requests/s | reference p50 / p99 ms | portal / reference |\n|---|---|---|---|---|---|---|',
     );
     console.log(rows.join('\n'));
   } finally {
+    await reference.stop();
     await http.stop();
   }
 }

@@ -9,7 +9,6 @@ import {
 import { saveDraftBodySchema } from '@contracts/claims/claim-draft-schema';
 import { claimStreamId } from '@contracts/claims/events';
 import { NotFoundError, type ValidationError } from '@contracts/errors';
-import { createPostgresClaimDrafts } from '@infra/claim-drafts/postgres-claim-drafts';
 import {
   type DraftPorts,
   discardDraft,
@@ -29,13 +28,13 @@ import {
   pdfBytes,
   pngBytes,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
 let ports: DraftPorts;
 beforeAll(async () => {
   harness = await openHarness();
-  ports = { ...harness.ports, drafts: createPostgresClaimDrafts(harness.database.pool) };
+  ports = harness.draftPorts();
 });
 afterAll(() => harness.close());
 

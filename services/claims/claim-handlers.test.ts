@@ -10,7 +10,7 @@ import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
 import { markDecisionLetterRead } from './mark-decision-letter-read';
 import { type InitialUpload, submitClaim } from './submit-claim';
-import { sha256Hex } from './testing/bytes';
+import { sha256Hex } from '@tests/support/claims/bytes';
 import {
   claimantFor,
   customerContext,
@@ -23,7 +23,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
 beforeAll(async () => {

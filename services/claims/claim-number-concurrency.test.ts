@@ -14,7 +14,7 @@ import {
   staffContext,
   staffMember,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 const RUNS = Array.from({ length: 20 }, (_, index) => index + 1);
 

@@ -15,7 +15,7 @@ import {
   pdfBytes,
   staffMember,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 const at = (iso: string) => new Date(iso);
 const customer = { kind: 'customer', id: 'gus' } as const;

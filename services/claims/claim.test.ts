@@ -7,7 +7,7 @@ import {
   inspected,
   SUBMISSION_ID,
   staff,
-} from './testing/claim-fixtures';
+} from '@tests/support/claims/claim-fixtures';
 
 describe('evolveClaim', () => {
   it('applies the spec defaults of a submitted claim', () => {

@@ -16,7 +16,7 @@ import {
   now,
   SUBMISSION_ID,
   withFieldError,
-} from './testing/claim-fixtures';
+} from '@tests/support/claims/claim-fixtures';
 
 const spec = deciderSpecification(
   { initialState: initialClaim, decide: decideClaim, evolve: evolveClaim },

@@ -19,7 +19,7 @@ import {
   SUBMISSION_ID,
   staff,
   withFieldError,
-} from './testing/claim-fixtures';
+} from '@tests/support/claims/claim-fixtures';
 
 const spec = deciderSpecification(
   { initialState: initialClaim, decide: decideClaim, evolve: evolveClaim },

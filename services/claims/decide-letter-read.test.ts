@@ -5,7 +5,13 @@ import { NotFoundError } from '@contracts/errors';
 import { deciderSpecification } from '@tests/support/decider-specification';
 import { evolveClaim, initialClaim } from './claim';
 import { decideClaim } from './decide-claim';
-import { CUSTOMER_ID, claimSubmitted, now, SUBMISSION_ID, staff } from './testing/claim-fixtures';
+import {
+  CUSTOMER_ID,
+  claimSubmitted,
+  now,
+  SUBMISSION_ID,
+  staff,
+} from '@tests/support/claims/claim-fixtures';
 
 const spec = deciderSpecification(
   { initialState: initialClaim, decide: decideClaim, evolve: evolveClaim },

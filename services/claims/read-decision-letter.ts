@@ -6,7 +6,10 @@ import { existingClaim, ownClaim } from './own-claim';
 import type { ClaimPorts } from './ports';
 
 export interface DecisionLetterFile {
+  /** The name staff uploaded it under. */
   readonly fileName: string;
+  /** The claim's confirmation number, which the claimant's copy is named after. */
+  readonly confirmationNumber: string;
   readonly bytes: Uint8Array;
   readonly contentType: string;
 }
@@ -26,6 +29,7 @@ export async function readDecisionLetter(
   if (!object) throw new NotFoundError(`Decision letter of claim ${submissionId} is missing`);
   return {
     fileName: claim.decisionLetter?.fileName ?? 'decision-letter.pdf',
+    confirmationNumber: claim.confirmationNumber,
     bytes: object.bytes,
     contentType: object.contentType,
   };

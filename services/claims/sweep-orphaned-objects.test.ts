@@ -8,7 +8,7 @@ import {
   openHarness,
   pdfBytes,
   submitRequest,
-} from './testing/handler-harness';
+} from '@tests/support/claims/handler-harness';
 
 describe('sweeping objects no claim event names', () => {
   let harness: Harness;

@@ -10,7 +10,7 @@ import {
   openIdentityHarness,
   registerCustomer,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   registerCustomer,
   uniqueEmail,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 describe('fixed windows (pure)', () => {
   it('given an instant, when its 15-minute window is taken, then it starts on the quarter hour', () => {

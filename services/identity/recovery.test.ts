@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '@contracts/errors';
 import type { Mailer } from '@contracts/mail';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
-import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { LOCKOUT } from './limits';
 import { readProfile } from './profile';
 import { requestPasswordRecovery, resendRecoveryCode, resetPassword } from './recovery';
@@ -16,7 +15,7 @@ import {
   signedInSession,
   uniqueEmail,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {
@@ -79,7 +78,7 @@ describe('forgot password', () => {
 
   it('given a slow mail server, when a recovery is asked for an account, then the answer does not wait for the mail', async () => {
     const customer = await registerCustomer(harness);
-    const smtp = createSmtpMailer({ url: harness.smtp.url, from: 'claims@claims-portal.test' });
+    const smtp = harness.smtpMailer();
     const slow: Mailer = {
       send: (message) => new Promise((r) => setTimeout(r, 1_500)).then(() => smtp.send(message)),
       close: () => smtp.close(),

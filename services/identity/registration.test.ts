@@ -9,7 +9,7 @@ import {
   openIdentityHarness,
   uniqueEmail,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   openIdentityHarness,
   registerCustomer,
   signedInSession,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {

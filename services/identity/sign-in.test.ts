@@ -13,7 +13,7 @@ import {
   registerCustomer,
   uniqueEmail,
   uniqueOrigin,
-} from './testing/identity-harness';
+} from '@tests/support/identity/identity-harness';
 
 let harness: IdentityHarness;
 beforeAll(async () => {

@@ -12,5 +12,7 @@ declare namespace App {
     customer?: import('@contracts/claims/events').Claimant;
     /** The signed-in staff member, set by the principal middleware only. */
     staff?: import('@contracts/principals').StaffMember;
+    /** The staff session's role, set with `staff` by the principal middleware (decision 062). */
+    staffRole?: import('@contracts/principals').StaffRole;
   }
 }

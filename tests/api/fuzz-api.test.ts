@@ -186,7 +186,17 @@ describe('fuzzing the API: no input answers a 500 or changes state when refused'
   });
 
   it('staff search with any query', async () => {
-    const keys = ['type', 'value', 'first', 'last', 'sort', 'direction', 'after', 'before'];
+    const keys = [
+      'type',
+      'value',
+      'first',
+      'last',
+      'statuses',
+      'sort',
+      'direction',
+      'after',
+      'before',
+    ];
     await property(2_000, queryLike(keys), (query) =>
       expectNo500(
         search,

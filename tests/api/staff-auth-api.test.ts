@@ -9,7 +9,7 @@ import { GET as callback } from '@site/pages/api/auth/callback';
 import { GET as init } from '@site/pages/api/auth/init';
 import { GET as logout } from '@site/pages/api/auth/logout';
 import { GET as validate } from '@site/pages/api/auth/validate';
-import { staffFromCookies } from '@site/lib/staff-auth.server';
+import { staffFromCookies, staffSessionFromCookies } from '@site/lib/staff-auth.server';
 import {
   chooseDemoUser,
   startTestOidcProvider,
@@ -21,7 +21,7 @@ import { createTestDatabase, type TestDatabase } from '@tests/support/test-datab
 
 const PORTAL = 'http://portal.test';
 const REDIRECT_URI = `${PORTAL}/api/auth/callback`;
-const [claire, , sam] = DEMO_STAFF_USERS;
+const [claire, , sam, ines] = DEMO_STAFF_USERS;
 
 /** The cookies Astro hands an endpoint, with what each `set` asked for. */
 class CookieJar {
@@ -136,6 +136,17 @@ describe('staff auth endpoints', () => {
     expect(await afterLogout.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('signs the auditor in to a session that keeps the auditor role (decision 062)', async () => {
+    const jar = new CookieJar();
+    const response = await call(callback, await signInAt(jar, ines!.sub), jar);
+    expect(response.headers.get('location')).toBe('/admin/dashboard');
+    const found = await staffSessionFromCookies(jar as unknown as AstroCookies, false);
+    expect(found?.session).toMatchObject({
+      staff: { staffId: ines!.sub, email: ines!.email },
+      role: 'auditor',
+    });
+  });
+
   it('sends a signed-in identity that is not staff to the 403 page, with no session', async () => {
     const jar = new CookieJar();
     const response = await call(callback, await signInAt(jar, sam!.sub), jar);
@@ -181,7 +192,11 @@ describe('staff auth endpoints', () => {
   it('reports almost-expired in the last 10 minutes, and 401 without a session', async () => {
     const started = new Date(Date.now() - (4 * 60 - 5) * 60_000);
     const { pool } = database;
-    const { id } = await createStaffSession(pool, { staffId: 's', email: 's@x.example' }, started);
+    const { id } = await createStaffSession(
+      pool,
+      { staffId: 's', email: 's@x.example', role: 'agent' },
+      started,
+    );
     const jar = new CookieJar();
     jar.set('staff_session', id);
     const response = await call(validate, `${PORTAL}/api/auth/validate`, jar);

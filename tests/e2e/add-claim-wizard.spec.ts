@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import { csrfToken, signedInCustomer, signInThroughScreens } from './support/customers';
+import {
+  claimEntries,
+  csrfToken,
+  signedInCustomer,
+  signInThroughScreens,
+} from './support/customers';
 import { jpegFile, pdfFile } from './support/documents';
 
 const picker = (page: Page, group: string) =>
@@ -181,7 +186,7 @@ test('by keyboard only, in French, at 390 px: the wizard from start to submitted
   expect(width).toBeLessThanOrEqual(390);
   await tabTo('Retour au tableau de bord', 'link');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('row').filter({ hasText: 'Invalidité' })).toHaveCount(1);
+  await expect(claimEntries(page).filter({ hasText: 'Invalidité' })).toHaveCount(1);
 });
 
 test('a saved draft survives a reload and a new sign-in, and Start over clears it', async ({

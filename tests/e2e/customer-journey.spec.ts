@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { VALID_PASSWORD } from '@contracts/identity/testing/identity-fixtures';
 import { expectAccessible } from './support/accessibility';
-import { codeMailedTo, outboxFiles, uniqueEmail } from './support/customers';
+import { claimEntries, codeMailedTo, outboxFiles, uniqueEmail } from './support/customers';
 import { jpegFile, pdfFile } from './support/documents';
 import { amendAsStaff, signInStaff } from './support/staff';
 import { islandsHydrated } from './support/hydration';
@@ -131,7 +131,7 @@ for (const lang of ['en', 'fr'] as const) {
     await signInThroughScreens(page, lang, email);
 
     await wizardWithThreeFiles(page, lang);
-    const row = page.getByRole('row').filter({ hasText: w('claims.claimType.Disability') });
+    const row = claimEntries(page).filter({ hasText: w('claims.claimType.Disability') });
     await expect(row).toContainText(w('claims.tbd'));
     const claim = (await (await page.request.get('/api/claims')).json()).claims[0];
 
@@ -165,7 +165,7 @@ for (const lang of ['en', 'fr'] as const) {
     });
     await staff.context().close();
     await page.reload();
-    const approved = page.getByRole('row').filter({ hasText: claimNumber });
+    const approved = claimEntries(page).filter({ hasText: claimNumber });
     await expect(approved.getByRole('img', { name: w('claims.unreadLetter') })).toBeVisible();
     await approved.getByRole('button', { name: new RegExp(w('claims.viewDetails')) }).click();
     details = page.getByRole('dialog', {

@@ -98,8 +98,9 @@ test('the dashboard: empty, then 12 claims sorted and paged by 10, tooltip by ke
   await expect(dialog).toBeHidden();
   await expect(upload).toBeFocused();
 
+  // French labels do not fit as columns at 1280 px: the claims are cards (issue 28 finding 4).
   await page.goto('/fr/dashboard');
-  await expect(page.getByRole('columnheader', { name: /Couverture/ })).toBeVisible();
+  await expect(page.locator('.claim-card').first().getByText('Couverture')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pages de réclamations' })).toBeVisible();
   await expectAccessible(page);
 });

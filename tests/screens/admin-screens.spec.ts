@@ -6,7 +6,8 @@ import {
   submitClaimThroughApi,
   uniqueEmail,
 } from '../e2e/support/customers';
-import { pdfFile } from '../e2e/support/documents';
+import { asDataUrl } from '@contracts/documents/testing/sample-documents';
+import { pdfFile, pngFile } from '../e2e/support/documents';
 import { amendAsStaff, signInStaff } from '../e2e/support/staff';
 
 /** Every staff screen (English only, staff spec §1), at desktop width and at 390 px. */
@@ -102,6 +103,42 @@ test('staff screens', async ({ page: customer, browser }) => {
   await staff.getByRole('button', { name: 'Show' }).click();
   await expect(staff.getByText(/^As of /)).toBeVisible();
   await shoot(staff, '11-audit');
+
+  // The claimant's documents beside the form (issue 27, finding 8), then their views in the Audit tab.
+  const withDocuments = await submitClaimThroughApi(customer, {
+    policyNumber: 'ADM-2060',
+    documents: [
+      {
+        kind: 'claim',
+        name: 'relevé d’emploi.pdf',
+        data: asDataUrl(pdfFile('Relevé'), 'application/pdf'),
+      },
+      {
+        kind: 'supporting',
+        name: 'receipt.png',
+        data: asDataUrl(pngFile(480, 320, 120), 'image/png'),
+      },
+    ],
+  });
+  await staff.goto(`/admin/claim?id=${withDocuments.submissionId}`);
+  await settled(staff);
+  await staff.getByRole('button', { name: 'relevé d’emploi.pdf' }).click();
+  await expect(staff.getByRole('region', { name: /^Viewing / })).toBeVisible();
+  // The browser's PDF viewer paints into the viewport only: the viewer as seen, once painted.
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await staff.setViewportSize(viewport);
+    await staff.getByRole('heading', { name: /^Viewing / }).scrollIntoViewIfNeeded();
+    await staff.waitForTimeout(1500);
+    await staff.screenshot({
+      path: `${OUT}/${size}/13-document-viewer.jpg`,
+      type: 'jpeg',
+      quality: 70,
+    });
+  }
+  await staff.getByRole('button', { name: 'receipt.png' }).click();
+  await staff.getByRole('tab', { name: 'Audit' }).click();
+  await expect(staff.getByText(/viewed receipt\.png/)).toBeVisible();
+  await shoot(staff, '14-audit-document-views');
 
   for (const code of ['404', '403', '500']) {
     await staff.goto(`/admin/error/${code}`);

@@ -1,19 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  csrfToken,
-  registerVerifiedCustomer,
-  signInThroughScreens,
-  uniqueEmail,
-} from '../e2e/support/customers';
 import { pdfFile } from '../e2e/support/documents';
 import { amendAsStaff, signInStaff } from '../e2e/support/staff';
+import { callFromPage, signedInOnTenant } from '../e2e/support/tenant-customer';
 
-/** Every customer screen, in English and French, at desktop width and at 390 px. */
+/**
+ * Every customer screen, in English and French, and in Chinese on the jupiter tenant (the
+ * one that offers it), at desktop width and at 390 px. `npm run screenshots -- -g cn` takes
+ * one language.
+ */
 
 const OUT = 'docs/screens';
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
-type Lang = 'en' | 'fr';
+type Lang = 'en' | 'fr' | 'cn';
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const BASE_URL: Record<Lang, string> = {
+  en: `http://127.0.0.1:${PORT}`,
+  fr: `http://127.0.0.1:${PORT}`,
+  cn: `http://jupiter.localhost:${PORT}`,
+};
+const MENU: Record<Lang, string> = { en: 'Menu', fr: 'Menu', cn: '菜单' };
 
 async function shoot(page: Page, name: string, lang: Lang, options: { fullPage?: boolean } = {}) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -34,14 +40,13 @@ async function open(page: Page, path: string) {
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
 }
 
-test('customer screens', async ({ page, browser }) => {
-  const email = uniqueEmail('screens');
-  await registerVerifiedCustomer(page, email, 'Marie');
-  const staff = await signInStaff(browser);
-  for (const lang of ['en', 'fr'] as const) {
+for (const lang of ['en', 'fr', 'cn'] as const) {
+  test(`customer screens ${lang}`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: BASE_URL[lang] });
+    const page = await context.newPage();
+    const staff = await signInStaff(browser);
     for (const size of Object.keys(VIEWPORTS))
       mkdirSync(`${OUT}/${lang}/${size}`, { recursive: true });
-    await page.context().clearCookies();
     for (const [name, path] of [
       ['01-sign-in', ''],
       ['02-register', 'add-user'],
@@ -55,7 +60,7 @@ test('customer screens', async ({ page, browser }) => {
       await shoot(page, name, lang);
     }
 
-    await signInThroughScreens(page, email, '/en/dashboard');
+    await signedInOnTenant(page, `screens-${lang}`, lang);
     await open(page, `/${lang}/dashboard`);
     await shoot(page, '08-dashboard-empty', lang);
 
@@ -93,7 +98,7 @@ test('customer screens', async ({ page, browser }) => {
     await shoot(page, '15-wizard-6-submitted', lang);
 
     // A claim decided by staff: the dashboard's dot, the details modal, the claim page.
-    const claims = (await (await page.request.get('/api/claims')).json()).claims;
+    const claims = JSON.parse((await callFromPage(page, 'GET', '/api/claims')).body).claims;
     const claimNumber = `S${lang.toUpperCase()}${Date.now() % 100_000}`;
     await amendAsStaff(staff, claims[0].submissionId, {
       claimNumber,
@@ -106,15 +111,12 @@ test('customer screens', async ({ page, browser }) => {
         data: `data:application/pdf;base64,${pdfFile('Decision').toString('base64')}`,
       },
     });
-    await page.request.post('/api/claims', {
-      headers: { 'x-csrf-token': await csrfToken(page) },
-      data: {
-        policyNumber: `SC-${lang}-77`,
-        productCode: '110',
-        productType: 'Loans',
-        claimType: 'Disability',
-        documents: [],
-      },
+    await callFromPage(page, 'POST', '/api/claims', {
+      policyNumber: `SC-${lang}-77`,
+      productCode: '110',
+      productType: 'Loans',
+      claimType: 'Disability',
+      documents: [],
     });
     await open(page, `/${lang}/dashboard`);
     await shoot(page, '09-dashboard-claims', lang);
@@ -122,14 +124,14 @@ test('customer screens', async ({ page, browser }) => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot(page, '16-claim-details-modal', lang, { fullPage: false });
     await page.keyboard.press('Escape');
-    await page.locator('.claims-table .icon-button').first().click();
+    await page.locator('.table-scroll .icon-button').first().click();
     await shoot(page, '17-add-documents-modal', lang, { fullPage: false });
     await open(page, `/${lang}/claim/${claims[0].submissionId}`);
     await shoot(page, '18-claim-page', lang);
     await open(page, `/${lang}/profile`);
     await shoot(page, '19-profile', lang);
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: MENU[lang] }).click();
     await page.screenshot({ path: `${OUT}/${lang}/mobile/20-menu.jpg`, type: 'jpeg', quality: 70 });
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.reload();
@@ -139,7 +141,7 @@ test('customer screens', async ({ page, browser }) => {
       type: 'jpeg',
       quality: 70,
     });
-    await page.context().clearCookies();
-  }
-  await staff.context().close();
-});
+    await staff.context().close();
+    await context.close();
+  });
+}

@@ -49,6 +49,8 @@ export interface PostgresEventStoreOptions {
   readonly appendConnections?: number;
   /** Events one append batch holds at most. */
   readonly maxBatchEvents?: number;
+  /** After each group commit: how many appends and events it held (for the metrics). */
+  readonly onBatch?: (appends: number, events: number) => void;
 }
 
 // One: a second batch in flight needs a flush of its own, and the flushes slow down when
@@ -93,6 +95,10 @@ export function createPostgresEventStore(
     async (batch) => {
       await appendBatch(pool, batch);
       announcer.announce();
+      options.onBatch?.(
+        batch.length,
+        batch.reduce((sum, append) => sum + append.events.length, 0),
+      );
     },
     {
       maxInFlight: options.appendConnections ?? DEFAULT_APPEND_CONNECTIONS,

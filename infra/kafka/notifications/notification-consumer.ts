@@ -1,8 +1,10 @@
 import type { Admin, Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { context } from '@opentelemetry/api';
 import {
   type IntegrationEvent,
   integrationEventSchema,
 } from '@contracts/integration/claim-integration-events';
+import { contextOfTraceparent, inSpansPerTrace, SpanKind } from '@contracts/trace-context';
 import { ensureTopic, type TopicSettings } from '../relay-topic';
 import { wakeablePause } from '../wakeable-pause';
 import { type ConsumerStatus, registerConsumerStatus } from './consumer-status';
@@ -114,7 +116,16 @@ export function startNotificationConsumer(
       await park(topic, partition, message, 'not-an-integration-event', error, 1);
       return;
     }
-    await handleEvent(topic, partition, message, parsed.data);
+    const traceparent = headerText(message.headers?.traceparent);
+    await inSpansPerTrace(
+      `notification handle ${topic}`,
+      [traceparent],
+      (childOf) =>
+        context.with(contextOfTraceparent(childOf(traceparent)), () =>
+          handleEvent(topic, partition, message, parsed.data),
+        ),
+      SpanKind.CONSUMER,
+    );
   }
 
   async function handleEvent(
@@ -242,6 +253,12 @@ function isTransient(error: unknown): boolean {
       message,
     )
   );
+}
+
+/** A header's text (kafkajs gives a Buffer, or an array when a header repeats). */
+function headerText(value: IHeaders[string]): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
 }
 
 const NOT_JSON = Symbol('not JSON');

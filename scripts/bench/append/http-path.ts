@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
 import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
+import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { startPortal } from '../portal-process';
 import type { AppendOnce } from './writers';
 
@@ -9,8 +10,9 @@ import type { AppendOnce } from './writers';
 export async function openHttpPath(dataDir: string) {
   // A fresh portal each time, so claim numbers and timings do not depend on earlier runs.
   rmSync(dataDir, { recursive: true, force: true });
+  const postgresPort = await freePort();
   const portal = await startPortal(
-    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
+    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DEMO_DATA: 'on' },
     await freePort(),
   );
   const customer = new TestBrowser();
@@ -25,20 +27,32 @@ export async function openHttpPath(dataDir: string) {
       `${portal.base}/api/auth/callback`,
     ),
   );
-  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) => {
+  const send = async (
+    as: TestBrowser,
+    path: string,
+    body: unknown,
+    expected: number,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await as.request(`${portal.base}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'x-csrf-token': as.cookie('csrf_token') ?? '',
         origin: portal.base,
+        ...headers,
       },
       body: JSON.stringify(body),
     });
     const text = await response.text();
     if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
+    return {
+      body: JSON.parse(text) as Record<string, unknown>,
+      etag: response.headers.get('etag'),
+    };
   };
+  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) =>
+    (await send(as, path, body, expected)).body;
   let policy = 0;
   let editors = 0;
   const submit = async () => {
@@ -68,16 +82,34 @@ export async function openHttpPath(dataDir: string) {
       editors += 1;
       const claimNumber = `B${String(editors).padStart(7, '0')}`;
       let cents = 10_000;
+      // Each save names the version it is based on (decision 048), as the edit form does.
+      let etag = (
+        await staff.request(`${portal.base}/api/admin/claims/${submissionId}`)
+      ).headers.get('etag');
       return async () => {
         cents += 1;
-        await post(
+        const saved = await send(
           staff,
           `/api/admin/claims/${submissionId}`,
           { claimNumber, benefitAmount: (cents / 100).toFixed(2) },
           200,
+          { 'if-match': etag ?? '' },
         );
+        etag = saved.etag;
       };
     },
+    /** What the reference server needs to do the same lookups on the same database. */
+    sessions: () => ({
+      databaseUrl: embeddedDatabaseUrl(dataDir, postgresPort, 'claims'),
+      customerSession: customer.cookie('session') ?? '',
+      staffSession: staff.cookie('staff_session') ?? '',
+    }),
+    /**
+     * The portal process (web and in-process projector) paused while the reference runs, so
+     * the two never share the cores; its Postgres, a process of its own, keeps serving.
+     */
+    pause: () => portal.child.kill('SIGSTOP'),
+    resume: () => portal.child.kill('SIGCONT'),
     stop: () => portal.stop(),
   };
 }

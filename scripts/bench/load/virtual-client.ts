@@ -32,14 +32,21 @@ export class VirtualClient {
       body,
       form,
       ifMatch,
-    }: { method?: string; body?: unknown; form?: Record<string, string>; ifMatch?: string } = {},
+      headers: extra,
+    }: {
+      method?: string;
+      body?: unknown;
+      form?: Record<string, string>;
+      ifMatch?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Answer> {
     const payload = form
       ? Buffer.from(new URLSearchParams(form).toString())
       : body === undefined
         ? undefined
         : Buffer.from(JSON.stringify(body));
-    const headers: http.OutgoingHttpHeaders = { origin: this.base };
+    const headers: http.OutgoingHttpHeaders = { ...extra, origin: this.base };
     const cookie = this.#cookies.header();
     if (cookie) headers.cookie = cookie;
     if (payload) {

@@ -20,6 +20,7 @@ import wizardCn from './wizard.cn.json';
 import wizardEn from './wizard.en.json';
 import wizardFr from './wizard.fr.json';
 import { interpolate, type MessageParams } from './interpolate';
+import { localeOf } from './locale';
 
 export type { MessageParams } from './interpolate';
 
@@ -60,7 +61,7 @@ export function dictionaryOf(lang: Lang): Dictionary {
 /** The message for `key` in `lang`, with `{name}` placeholders replaced; an unknown key is returned as is. */
 export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
   const message = DICTIONARIES[lang][key] ?? DICTIONARIES[DEFAULT_LANG][key] ?? key;
-  return params ? interpolate(message, params) : message;
+  return params ? interpolate(message, params, localeOf(lang)) : message;
 }
 
 export function translator(lang: Lang): Translate {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { apiFetch } from './api-client';
 import { SESSION_TIMEOUT } from '@contracts/identity/limits';
 import { csrfHeaders } from './csrf';
 import { type IslandMessages, islandTranslator } from './messages';
-import { clearVerificationFlow } from './VerificationCodeForm';
+import { clearVerificationFlow } from './customer/verification/verification-flow';
 
 interface Props {
   readonly lang: string;
@@ -55,11 +56,10 @@ export function formatCountdown(seconds: number): string {
 /** Ends the session on the server, forgets this tab's sign-in state and goes home. */
 export async function signOut(lang: string, reason: SignOutReason): Promise<void> {
   try {
-    await fetch('/api/auth/session/terminate', {
+    await apiFetch('/api/auth/session/terminate', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...csrfHeaders() },
       body: '{}',
-      credentials: 'same-origin',
       keepalive: true,
     });
   } catch {
@@ -98,11 +98,10 @@ export default function SessionTimeout({ lang, messages }: Props) {
     refreshTimer.current = undefined;
     writeTime(LAST_REFRESH_KEY, Date.now());
     try {
-      const response = await fetch('/api/auth/session/refresh', {
+      const response = await apiFetch('/api/auth/session/refresh', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...csrfHeaders() },
         body: '{}',
-        credentials: 'same-origin',
       });
       // No live session any more (ended elsewhere or idle too long on the server).
       if (response.status === 401) leave('idle');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatNumber, greetingPeriod, pluralKey } from './format';
+import { formatAmount, formatDate, formatNumber, greetingPeriod, pluralKey } from './format';
 
 describe('greetingPeriod', () => {
   it.each([
@@ -39,5 +39,18 @@ describe('formatNumber and pluralKey (issue 28 finding 8)', () => {
     expect(pluralKey('n', 1, 'fr')).toBe('n.one');
     expect(pluralKey('n', 2, 'fr')).toBe('n.other');
     expect(pluralKey('n', 1, 'cn')).toBe('n.other');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a date-only value as that very day, in every language', () => {
+    expect(formatDate('2026-12-01', 'en')).toBe('December 1, 2026');
+    expect(formatDate('2026-12-01', 'fr')).toBe('1 décembre 2026');
+    expect(formatDate('2026-12-01', 'cn')).toBe('2026年12月1日');
+  });
+
+  it('shows a moment on its day in the portal’s zone, whatever zone the process runs in', () => {
+    // 03:30 UTC on December 2 is still December 1 in Montréal.
+    expect(formatDate('2026-12-02T03:30:00.000Z', 'en')).toBe('December 1, 2026');
   });
 });

@@ -1,5 +1,4 @@
-const LOCALES: Readonly<Record<string, string>> = { en: 'en-CA', fr: 'fr-CA', cn: 'zh-CN' };
-const localeOf = (lang: string) => LOCALES[lang] ?? 'en-CA';
+import { localeOf } from '../i18n/locale';
 
 /** CAD currency, 2 decimals, $ prefix (spec §9), in the page's language. */
 export function formatAmount(amount: number, lang: string): string {
@@ -12,12 +11,27 @@ export function formatAmount(amount: number, lang: string): string {
   }).format(amount);
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The zone a moment (an ISO timestamp) is shown in: the portal's, not the server's or the
+ * browser's, so the server-rendered page and the hydrated island say the same day.
+ */
+export const PORTAL_TIME_ZONE = 'America/Toronto';
+
+/**
+ * A date in words. A date-only value (YYYY-MM-DD, e.g. a payment date) is that calendar day in
+ * every time zone: read as UTC and shown as UTC, never a midnight moved a day back west of
+ * Greenwich. A moment is shown on its day in the portal's zone.
+ */
 export function formatDate(iso: string, lang: string): string {
+  const dateOnly = DATE_ONLY.test(iso);
   return new Intl.DateTimeFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-  }).format(new Date(iso));
+    timeZone: dateOnly ? 'UTC' : PORTAL_TIME_ZONE,
+  }).format(new Date(dateOnly ? `${iso}T00:00:00Z` : iso));
 }
 
 /** A plain number in the page's language (`0,1` in French), with `fractionDigits` decimals. */

@@ -26,3 +26,12 @@ export function apiLanguage(
   }
   return 'en';
 }
+
+/** The language of an API answer to this request (see apiLanguage). */
+export function requestLanguage(context: {
+  readonly request: Request;
+  readonly cookies?: { get(name: string): { value: string } | undefined };
+  readonly locals: { readonly tenant?: TenantId };
+}): Lang {
+  return apiLanguage(context.request, context.cookies?.get('lang')?.value, context.locals.tenant);
+}

@@ -1,23 +1,47 @@
+import { context, trace } from '@opentelemetry/api';
 import type { APIContext, APIRoute } from 'astro';
-import { apiLanguage } from './api-language.server';
+import { SpanStatusCode, tracer, tracingOn } from '@contracts/trace-context';
+import { requestLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
 import { checkRequestEdge } from './request-edge.server';
 
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Wraps an endpoint so its typed errors become problem+json. */
 export function apiRoute(handler: (context: APIContext) => Promise<Response>): APIRoute {
-  return async (context) => {
+  const answer = async (context: APIContext) => {
     try {
       checkRequestEdge(context);
       return await handler(context);
     } catch (error) {
-      const lang = apiLanguage(
-        context.request,
-        context.cookies?.get('lang')?.value,
-        context.locals.tenant,
-      );
-      return toProblemResponse(error, context.locals.requestId, lang);
+      return toProblemResponse(error, context.locals.requestId, requestLanguage(context));
     }
   };
+  return (apiContext) =>
+    tracingOn() && !SAFE_METHODS.has(apiContext.request.method)
+      ? inCommandSpan(apiContext, answer)
+      : answer(apiContext);
+}
+
+/** A write is a command: its span sits between the request's and the append's (decision 073). */
+async function inCommandSpan(
+  apiContext: APIContext,
+  answer: (context: APIContext) => Promise<Response>,
+): Promise<Response> {
+  const route = apiContext.routePattern ?? 'unnamed route';
+  const span = tracer().startSpan(`command ${apiContext.request.method} ${route}`, {
+    attributes: { 'http.route': route },
+  });
+  try {
+    const response = await context.with(trace.setSpan(context.active(), span), () =>
+      answer(apiContext),
+    );
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.setAttribute('http.response.status_code', response.status);
+    return response;
+  } finally {
+    span.end();
+  }
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -4,7 +4,7 @@ import type { Actor } from '@contracts/event-store';
 import { ValidationError } from '@contracts/errors';
 import type { CommandContext } from '@services/shared/command-context';
 
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The request's Idempotency-Key (a UUID v7), or undefined when it sent none. */
 export function idempotencyKey(request: Request): string | undefined {

@@ -1,5 +1,5 @@
 import type { Claimant } from '@contracts/claims/events';
-import { UnauthenticatedError } from '@contracts/errors';
+import { ForbiddenError, UnauthenticatedError } from '@contracts/errors';
 import type { StaffMember } from '@contracts/principals';
 
 /** The customer of the request's session, or a typed 401. */
@@ -8,8 +8,24 @@ export function requireCustomer(locals: App.Locals): Claimant {
   return locals.customer;
 }
 
-/** The signed-in staff member, or a typed 401. */
+/**
+ * The signed-in staff member, agent or auditor, or a typed 401: the guard of every staff
+ * read (search, claim, history, audit, documents, export).
+ */
 export function requireStaff(locals: App.Locals): StaffMember {
   if (!locals.staff) throw new UnauthenticatedError('a staff session is required');
   return locals.staff;
 }
+
+/**
+ * The signed-in staff member who may change claims, or a typed 401/403: the guard of every
+ * staff write, called before the body is read. An auditor reads and never writes (decision 062).
+ */
+export function requireStaffWriter(locals: App.Locals): StaffMember {
+  const staff = requireStaff(locals);
+  if (isAuditor(locals)) throw new ForbiddenError(`${staff.email} is an auditor: read only`);
+  return staff;
+}
+
+/** True for an auditor's session: the pages render no edit control for it. */
+export const isAuditor = (locals: App.Locals): boolean => locals.staffRole === 'auditor';

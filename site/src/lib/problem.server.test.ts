@@ -8,7 +8,7 @@ import {
 } from '@contracts/errors';
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
-import { toProblemResponse } from './problem.server';
+import { notFoundResponse, toProblemResponse } from './problem.server';
 
 describe('toProblemResponse', () => {
   it('answers a rate limit with 429 and Retry-After', async () => {
@@ -75,5 +75,24 @@ describe('toProblemResponse', () => {
     const missing = toProblemResponse(new PreconditionRequiredError('no If-Match'), 'r9', 'fr');
     expect(missing.status).toBe(428);
     expect(await missing.json()).toMatchObject({ code: 'PRECONDITION_REQUIRED' });
+  });
+});
+
+describe('problem+json titles in the caller’s language (issue 28 finding 10)', () => {
+  it('words the title of every refusal in English, French and Chinese', async () => {
+    const error = new ValidationError([{ field: 'policyNumber', code: 'required' }]);
+    const titles = await Promise.all(
+      (['en', 'fr', 'cn'] as const).map(
+        async (lang) => (await toProblemResponse(error, 'r', lang).json()).title,
+      ),
+    );
+    expect(titles).toEqual([
+      'The request has invalid fields',
+      'La requête contient des champs non valides',
+      '请求包含无效字段',
+    ]);
+    expect((await notFoundResponse('r', 'fr').json()).title).toBe('Introuvable');
+    const conflict = new WrongExpectedRevisionError('claim-x', 1n, 2n);
+    expect((await toProblemResponse(conflict, 'r', 'cn').json()).title).toBe('更改冲突');
   });
 });

@@ -1,3 +1,4 @@
+import { problemTitle } from '@contracts/api/problem-titles';
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import {
@@ -12,6 +13,7 @@ import {
 import { EventIdConflictError, WrongExpectedRevisionError } from '@contracts/event-store';
 import { identityMessage, isIdentityMessageCode } from '@contracts/identity/messages';
 import { RateLimitedError } from '@contracts/identity/rate-limited-error';
+import { portalMetrics } from '@infra/metrics/metrics';
 import { isMessageKey, type Lang, t } from '@site/i18n/i18n';
 import { isDependencyUnavailable } from './dependency-unavailable.server';
 
@@ -33,58 +35,48 @@ const STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
-const TITLE: Record<ErrorCode, string> = {
-  VALIDATION_FAILED: 'The request has invalid fields',
-  UNAUTHENTICATED: 'Sign-in required',
-  FORBIDDEN: 'Not allowed',
-  NOT_FOUND: 'Not found',
-  METHOD_NOT_ALLOWED: 'Method not allowed',
-  CONFLICT: 'Conflicting change',
-  PRECONDITION_FAILED: 'The resource changed meanwhile',
-  PRECONDITION_REQUIRED: 'The write must name the version it is based on (If-Match)',
-  PAYLOAD_TOO_LARGE: 'The request body is too large',
-  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
-  RATE_LIMITED: 'Too many requests',
-  INTERNAL_ERROR: 'The server could not complete the request',
-  SERVICE_UNAVAILABLE: 'A service the portal needs is briefly unavailable',
-};
-
 /** Postgres or the document store out of reach: try again shortly; nothing was saved. */
-export function serviceUnavailableResponse(requestId: string): Response {
-  const response = problem('SERVICE_UNAVAILABLE', requestId);
+export function serviceUnavailableResponse(requestId: string, lang: Lang = 'en'): Response {
+  const response = problem('SERVICE_UNAVAILABLE', requestId, lang);
   response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
   return response;
 }
 
 /** A method the route does not answer; `Allow` lists those it does. */
-export function methodNotAllowedResponse(requestId: string, allow: string): Response {
-  const response = problem('METHOD_NOT_ALLOWED', requestId);
+export function methodNotAllowedResponse(
+  requestId: string,
+  allow: string,
+  lang: Lang = 'en',
+): Response {
+  const response = problem('METHOD_NOT_ALLOWED', requestId, lang);
   response.headers.set('allow', allow);
   return response;
 }
 
-export function notFoundResponse(requestId: string): Response {
-  return problem('NOT_FOUND', requestId);
+export function notFoundResponse(requestId: string, lang: Lang = 'en'): Response {
+  return problem('NOT_FOUND', requestId, lang);
 }
 
-export function forbiddenResponse(requestId: string): Response {
-  return problem('FORBIDDEN', requestId);
+export function forbiddenResponse(requestId: string, lang: Lang = 'en'): Response {
+  return problem('FORBIDDEN', requestId, lang);
 }
 
 /** A real server fault: no detail, only the id that finds it in the log. */
-export function internalErrorResponse(requestId: string): Response {
-  return problem('INTERNAL_ERROR', requestId);
+export function internalErrorResponse(requestId: string, lang: Lang = 'en'): Response {
+  return problem('INTERNAL_ERROR', requestId, lang);
 }
 
+/** The title in the caller's language, from the one table of titles (contracts/api/problem-titles.ts). */
 function problem(
   code: ErrorCode,
   requestId: string,
+  lang: Lang,
   extra: Record<string, unknown> = {},
 ): Response {
   return new Response(
     JSON.stringify({
       type: 'about:blank',
-      title: TITLE[code],
+      title: problemTitle(code, lang),
       status: STATUS[code],
       code,
       requestId,
@@ -100,12 +92,12 @@ function problem(
  */
 export function toProblemResponse(error: unknown, requestId: string, lang: Lang = 'en'): Response {
   if (error instanceof ValidationError) {
-    return problem(error.code, requestId, {
+    return problem(error.code, requestId, lang, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });
   }
   if (error instanceof StaleVersionError) {
-    const response = problem(error.code, requestId, {
+    const response = problem(error.code, requestId, lang, {
       currentVersion: error.currentVersion,
       changes: error.changes,
     });
@@ -116,20 +108,21 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
     (error instanceof ConflictError || error instanceof PayloadTooLargeError) &&
     error.fieldErrors.length > 0
   ) {
-    return problem(error.code, requestId, {
+    return problem(error.code, requestId, lang, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
     });
   }
-  if (error instanceof DomainError) return problem(error.code, requestId);
+  if (error instanceof DomainError) return problem(error.code, requestId, lang);
   if (error instanceof RateLimitedError) {
-    const response = problem(error.code, requestId, { reason: error.reason });
+    portalMetrics().rateLimitRefusals.inc({ limit: error.limit, reason: error.reason });
+    const response = problem(error.code, requestId, lang, { reason: error.reason });
     response.headers.set('retry-after', String(error.retryAfterSeconds));
     return response;
   }
   if (error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError) {
-    return problem('CONFLICT', requestId);
+    return problem('CONFLICT', requestId, lang);
   }
-  if (isDependencyUnavailable(error)) return serviceUnavailableResponse(requestId);
+  if (isDependencyUnavailable(error)) return serviceUnavailableResponse(requestId, lang);
   throw error;
 }
 

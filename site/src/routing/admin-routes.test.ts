@@ -10,7 +10,7 @@ describe('admin routes (staff spec §2)', () => {
     },
   );
 
-  it.each(['/admin/dashboard', '/admin/search', '/admin/claim'])(
+  it.each(['/admin/dashboard', '/admin/search', '/admin/claim', '/admin/audit-report'])(
     '%s is served to staff and starts sign-in for anyone else',
     (path) => {
       expect(adminRoute(path, true)).toEqual({ kind: 'page' });

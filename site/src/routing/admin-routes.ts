@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { ADMIN_HOME, STAFF_SIGN_IN } from '@site/admin/admin-paths';
+import { ADMIN_HOME, AUDIT_REPORT_PAGE, STAFF_SIGN_IN } from '@site/admin/admin-paths';
 import { ADMIN_TENANT, BASE_TENANT, type TenantId } from './tenant';
 
 export { ADMIN_HOME, STAFF_SIGN_IN };
@@ -8,6 +8,7 @@ const PROTECTED_PAGES: ReadonlySet<string> = new Set([
   '/admin/dashboard',
   '/admin/search',
   '/admin/claim',
+  AUDIT_REPORT_PAGE,
 ]);
 const ERROR_PAGE = /^\/admin\/error\/(?:400|403|404|405|500|503)$/;
 const ADMIN_PATH = /^\/admin(?:\/|$)/;

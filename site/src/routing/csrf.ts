@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AstroCookies, MiddlewareHandler } from 'astro';
+import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
+import { forbiddenResponse } from '@site/lib/problem.server';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -13,19 +15,6 @@ function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function forbidden(requestId: string): Response {
-  return new Response(
-    JSON.stringify({
-      type: 'about:blank',
-      title: 'Not allowed',
-      status: 403,
-      code: 'FORBIDDEN',
-      requestId,
-    }),
-    { status: 403, headers: { 'content-type': 'application/problem+json' } },
-  );
 }
 
 /** Sets a new token (at sign-in, customer or staff) and returns it. */
@@ -50,7 +39,8 @@ export const checkCsrf: MiddlewareHandler = async (context, next) => {
   const token = context.cookies.get(csrfCookieName(https))?.value;
   if (!SAFE_METHODS.has(context.request.method) && context.url.pathname.startsWith('/api/')) {
     const presented = context.request.headers.get(CSRF_HEADER);
-    if (!token || !presented || !same(token, presented)) return forbidden(context.locals.requestId);
+    if (!token || !presented || !same(token, presented))
+      return forbiddenResponse(context.locals.requestId, requestLanguage(context));
   }
   if (!token) rotateCsrfToken(context.cookies, https);
   return next();

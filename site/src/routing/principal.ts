@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { lookupSession } from '@services/identity';
 import { identityPorts, sessionIdOf } from '@site/lib/identity.server';
-import { secureCookies, staffFromCookies } from '@site/lib/staff-auth.server';
+import { secureCookies, staffSessionFromCookies } from '@site/lib/staff-auth.server';
 
 /**
  * The one place that decides who is calling: the customer from the customer session, staff
@@ -12,10 +12,14 @@ export const resolvePrincipal: MiddlewareHandler = async (context, next) => {
   const session = sessionId ? await lookupSession(await identityPorts(), sessionId) : undefined;
   if (session) context.locals.customer = session.claimant;
   if (context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/admin')) {
-    context.locals.staff = await staffFromCookies(
+    const found = await staffSessionFromCookies(
       context.cookies,
       await secureCookies(context.request),
     );
+    if (found) {
+      context.locals.staff = found.session.staff;
+      context.locals.staffRole = found.session.role;
+    }
   }
   return next();
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
+import { nameRoute } from '@infra/http/observe-requests';
 import { getLogger } from '@infra/logging/logger';
+import { requestLanguage } from '@site/lib/api-language.server';
 import { isDependencyUnavailable } from '@site/lib/dependency-unavailable.server';
 import { internalErrorResponse, serviceUnavailableResponse } from '@site/lib/problem.server';
 
@@ -12,6 +14,8 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
   const incoming = context.request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   context.locals.requestId = requestId;
+  // The server around the site labels its duration histogram with the pattern, not the path.
+  nameRoute(context.routePattern);
   const log = getLogger();
   try {
     const response = await next();
@@ -41,9 +45,10 @@ export const logRequests: MiddlewareHandler = async (context, next) => {
     );
     // API callers get problem+json carrying the logged id; pages get the error page.
     if (!context.url.pathname.startsWith('/api/')) throw error;
+    const lang = requestLanguage(context);
     const response = unavailable
-      ? serviceUnavailableResponse(requestId)
-      : internalErrorResponse(requestId);
+      ? serviceUnavailableResponse(requestId, lang)
+      : internalErrorResponse(requestId, lang);
     response.headers.set('x-request-id', requestId);
     return response;
   }

@@ -3,6 +3,7 @@ import { getConfig } from '@infra/config/config';
 import { errorPagePath } from '@infra/http/edge-handler';
 import { allowedMethods, allowHeader } from '@infra/http/route-methods';
 import { isApiPath } from '@infra/http/security-headers';
+import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import {
   forbiddenResponse,
@@ -45,7 +46,7 @@ function refusalOf(context: APIContext): Refusal | undefined {
 function apiAnswer(context: APIContext, response: Response): Response {
   const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
   if (!isApiPath(context.url.pathname) || response.status !== 404 || !html) return response;
-  return notFoundResponse(context.locals.requestId);
+  return notFoundResponse(context.locals.requestId, requestLanguage(context));
 }
 
 async function refusePage(next: MiddlewareNext, pathname: string, refusal: Refusal) {
@@ -64,12 +65,13 @@ export const shapeRefusals: MiddlewareHandler = async (context, next) => {
   if (!refusal) return apiAnswer(context, await next());
   const { requestId } = context.locals;
   if (!isApiPath(context.url.pathname)) return refusePage(next, context.url.pathname, refusal);
+  const lang = requestLanguage(context);
   switch (refusal.status) {
     case 403:
-      return forbiddenResponse(requestId);
+      return forbiddenResponse(requestId, lang);
     case 404:
-      return notFoundResponse(requestId);
+      return notFoundResponse(requestId, lang);
     case 405:
-      return methodNotAllowedResponse(requestId, refusal.allow);
+      return methodNotAllowedResponse(requestId, refusal.allow, lang);
   }
 };

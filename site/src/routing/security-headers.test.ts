@@ -20,6 +20,17 @@ describe('security headers', () => {
     expect(api['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
   });
 
+  it('let only our own pages frame a claim document, which may load nothing itself', () => {
+    const document = securityHeaders(`/api/admin/claims/c-1/documents/${'a'.repeat(64)}`, false);
+    expect(document['x-frame-options']).toBe('SAMEORIGIN');
+    expect(document['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(document['content-security-policy']).toContain("default-src 'none'");
+    expect(securityHeaders('/api/admin/claims/c-1/events', false)['x-frame-options']).toBe('DENY');
+    expect(securityHeaders('/admin/claim', false)['content-security-policy']).toContain(
+      "frame-src 'self'",
+    );
+  });
+
   it('add to the script and style hashes Astro wrote rather than replace them', () => {
     expect(
       mergedPolicy("script-src 'self' 'sha256-x'; style-src 'self';", "frame-ancestors 'none'"),

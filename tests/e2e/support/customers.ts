@@ -113,3 +113,9 @@ export async function submitClaimThroughApi(
   expect(answer.status()).toBe(201);
   return answer.json();
 }
+
+/**
+ * The dashboard's claims, a table row or a card: the table turns into cards where its columns
+ * do not fit (French labels, phones).
+ */
+export const claimEntries = (page: Page) => page.getByRole('row').or(page.locator('.claim-card'));

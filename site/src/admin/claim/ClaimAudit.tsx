@@ -7,6 +7,7 @@ import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
 import { changeLabel, changeValue, eventLabel } from './audit-changes';
+import { DocumentViews } from './DocumentViews';
 
 interface Props {
   readonly submissionId: string;
@@ -74,6 +75,7 @@ export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
         </p>
       )}
       {load.state === 'loaded' && <TimelineView timeline={load.timeline} />}
+      <DocumentViews submissionId={submissionId} shown={visible} />
       <AsOf submissionId={submissionId} />
     </section>
   );

@@ -6,7 +6,8 @@ import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
 import { ConflictDialog } from './ConflictDialog';
-import { ClaimSummary } from './ClaimSummary';
+import { ClaimAside, detailsClassName } from './ClaimAside';
+import { useDocumentViewer } from './ClaimDocuments';
 import {
   acceptsAmountTyping,
   type ClaimFormErrors,
@@ -76,6 +77,7 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
     toast: (kind, message) => onToast(toast(kind, message)),
   });
   const { saving } = saver;
+  const viewer = useDocumentViewer();
 
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
@@ -119,8 +121,8 @@ export function ClaimDetails({ claim, etag, onDirty, onSaved, onToast }: Props) 
   }
 
   return (
-    <div className="admin-claim__details">
-      <ClaimSummary claim={claim} />
+    <div className={detailsClassName(viewer)}>
+      <ClaimAside claim={claim} viewer={viewer} />
       <form
         ref={form}
         className="form admin-claim__form"

@@ -1,16 +1,21 @@
 import { PRODUCT_NAMES } from '@contracts/claims/catalogue';
-import { DOCUMENT_KIND_LABELS } from '@contracts/claims/messages';
 import type { ClaimRecord } from '@services/claims/claim';
 import { StatusBadge } from '@site/islands/StatusBadge';
 import { ADMIN_TEXT, fill } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { isoDay } from '../format';
+import { ClaimDocuments, type DocumentViewerState } from './ClaimDocuments';
 
 const text = ADMIN_TEXT.claim;
-const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** What the claimant submitted, read-only beside the edit form. */
-export function ClaimSummary({ claim }: { claim: ClaimRecord }) {
+export function ClaimSummary({
+  claim,
+  viewer,
+}: {
+  readonly claim: ClaimRecord;
+  readonly viewer: DocumentViewerState;
+}) {
   const { claimant } = claim;
   const rows: [string, React.ReactNode][] = [
     [text.claimant, `${claimant.firstName} ${claimant.lastName} · ${claimant.email}`],
@@ -34,23 +39,7 @@ export function ClaimSummary({ claim }: { claim: ClaimRecord }) {
         <div>
           <dt>{text.documents}</dt>
           <dd>
-            {claim.documents.length === 0 ? (
-              text.noDocuments
-            ) : (
-              <ul className="admin-claim__documents">
-                {claim.documents.map((document) => (
-                  <li key={document.key}>
-                    <bdi>{document.fileName}</bdi>{' '}
-                    <span className="field-hint">
-                      (
-                      {DOCUMENT_KIND_LABELS[document.kind as keyof typeof DOCUMENT_KIND_LABELS]
-                        ?.en ?? document.kind}
-                      , {kilobytes(document.size)})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ClaimDocuments documents={claim.documents} viewer={viewer} />
           </dd>
         </div>
       </dl>

@@ -6,15 +6,19 @@ import { Toast, type ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_HOME } from '../admin-paths';
 import { ADMIN_TEXT, fill } from '../admin-text';
 import { StaffApiError, staffJsonVersioned } from '../staff-api';
+import { AuditExportLinks } from './AuditExportLinks';
 import { ClaimAudit } from './ClaimAudit';
 import { ClaimDetails } from './ClaimDetails';
 import { ClaimHistory } from './ClaimHistory';
+import { ClaimReadOnly } from './ClaimReadOnly';
 import { CLAIM_TABS, type ClaimTab, claimPageUrl } from './claim-tabs';
 import { useLeaveGuard } from './LeaveGuard';
 
 interface Props {
   readonly submissionId: string;
   readonly initialTab: ClaimTab;
+  /** An auditor's session: the values as text, no edit control (decision 062). */
+  readonly readOnly?: boolean;
 }
 
 type Load =
@@ -40,7 +44,7 @@ function backTarget(): string {
 }
 
 /** The claim edit page (staff spec §2): Back, then Claim Details, Claims History and Audit tabs. */
-export default function StaffClaimPage({ submissionId, initialTab }: Props) {
+export default function StaffClaimPage({ submissionId, initialTab, readOnly = false }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [tab, setTab] = useState<ClaimTab>(initialTab);
   const [dirty, setDirty] = useState(false);
@@ -117,26 +121,32 @@ export default function StaffClaimPage({ submissionId, initialTab }: Props) {
         selected={tab}
         onSelect={selectTab}
         panels={[
-          <ClaimDetails
-            key="details"
-            claim={claim}
-            etag={etag}
-            onDirty={setDirty}
-            onSaved={(saved, next) => setLoad({ state: 'loaded', claim: saved, etag: next })}
-            onToast={setToast}
-          />,
+          readOnly ? (
+            <ClaimReadOnly
+              key="details"
+              claim={claim}
+              onProblem={(message) => setToast({ kind: 'error', text: message, id: Date.now() })}
+            />
+          ) : (
+            <ClaimDetails
+              key="details"
+              claim={claim}
+              etag={etag}
+              onDirty={setDirty}
+              onSaved={(saved, next) => setLoad({ state: 'loaded', claim: saved, etag: next })}
+              onToast={setToast}
+            />
+          ),
           <ClaimHistory
             key="history"
             submissionId={submissionId}
             shown={tab === 1}
             revision={claim.updatedAt}
           />,
-          <ClaimAudit
-            key="audit"
-            submissionId={submissionId}
-            shown={tab === 2}
-            revision={claim.updatedAt}
-          />,
+          <div key="audit">
+            <ClaimAudit submissionId={submissionId} shown={tab === 2} revision={claim.updatedAt} />
+            <AuditExportLinks submissionId={submissionId} />
+          </div>,
         ]}
       />
       <Toast toast={toast} dismissLabel={ADMIN_TEXT.messages.dismiss} onDismiss={dismissToast} />

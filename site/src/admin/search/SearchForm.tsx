@@ -3,9 +3,12 @@ import { CLAIM_STATUSES, CLAIM_TYPES } from '@contracts/claims/catalogue';
 import { CLAIM_SEARCH_TYPES } from '@contracts/claims/search-rules';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import { ADMIN_TEXT } from '../admin-text';
+import { QueueFilters } from './QueueFilters';
 import {
+  ANY_STATUS,
   checkSearch,
   EMPTY_SEARCH,
+  type QueueValues,
   resultsUrl,
   type SearchField,
   type SearchFormErrors,
@@ -14,6 +17,7 @@ import {
 
 interface Props {
   readonly initial?: SearchFormValues;
+  readonly initialQueue?: QueueValues;
   readonly initialErrors?: SearchFormErrors;
 }
 
@@ -25,8 +29,13 @@ const FIELD_ORDER: readonly SearchField[] = ['type', 'value', 'first', 'last'];
  * button submits; the results page URL carries the search, so Back returns to it. Without
  * script the form still submits and the results page checks the same rules.
  */
-export default function SearchForm({ initial = EMPTY_SEARCH, initialErrors = {} }: Props) {
+export default function SearchForm({
+  initial = EMPTY_SEARCH,
+  initialQueue = ANY_STATUS,
+  initialErrors = {},
+}: Props) {
   const [values, setValues] = useState(initial);
+  const [queue, setQueue] = useState(initialQueue);
   const [errors, setErrors] = useState<SearchFormErrors>(initialErrors);
   const form = useRef<HTMLFormElement>(null);
 
@@ -39,7 +48,7 @@ export default function SearchForm({ initial = EMPTY_SEARCH, initialErrors = {} 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkSearch(values);
+    const checked = checkSearch(values, queue);
     if ('query' in checked) {
       window.location.assign(resultsUrl(checked.query));
       return;
@@ -78,6 +87,7 @@ export default function SearchForm({ initial = EMPTY_SEARCH, initialErrors = {} 
         </FieldFrame>
         <ValueFields values={values} errors={errors} set={set} />
       </div>
+      <QueueFilters queue={queue} onChange={setQueue} />
       <p className="field-hint">{text.hint}</p>
       <div className="actions">
         <button type="submit" className="button button--primary">

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { WAITING_LONGEST } from '@contracts/claims/search-rules';
 import type { SearchPage, SearchRow } from '@projections/claims/staff-search';
 import { StatusBadge } from '@site/islands/StatusBadge';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
@@ -46,10 +47,15 @@ type ResultColumn = (typeof COLUMN_ORDER)[number];
 function apiUrl(query: SearchQuery, paging: ResultsPaging): string {
   const params = searchParams(query, paging);
   params.delete('page'); // the API pages by cursor alone
+  if (params.get('order') === 'oldest') {
+    params.delete('order');
+    params.set('sort', WAITING_LONGEST.sort);
+    params.set('direction', WAITING_LONGEST.direction);
+  }
   return `/api/admin/claims/search?${params}`;
 }
 
-/** Ten claims a page from the server, newest first; pages are links, so Back works. */
+/** Ten claims a page from the server, newest (or oldest) first; pages are links, so Back works. */
 export default function SearchResults({ query, paging }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 

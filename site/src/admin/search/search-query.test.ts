@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkSearch,
   EMPTY_SEARCH,
+  queueFromParams,
   resultsUrl,
   searchParams,
   valuesFromParams,
@@ -60,5 +61,39 @@ describe('staff search form (staff spec §5)', () => {
     expect(resultsUrl({ type: 'email', value: 'a+b@example.test' }, { page: 3, before: 'c' })).toBe(
       `/admin/search?${params}`,
     );
+  });
+
+  it('takes ticked statuses alone as the work queue, or beside a search type', () => {
+    const queue = { statuses: ['Pending', 'In Progress'] as const, order: 'oldest' as const };
+    expect(checkSearch(form({}), queue)).toEqual({
+      query: { statuses: ['Pending', 'In Progress'], order: 'oldest' },
+    });
+    expect(checkSearch(form({ type: 'claimType', value: 'Job Loss' }), queue)).toEqual({
+      query: {
+        type: 'claimType',
+        value: 'job loss',
+        statuses: ['Pending', 'In Progress'],
+        order: 'oldest',
+      },
+    });
+    expect(checkSearch(form({}), { statuses: [], order: 'oldest' })).toEqual({
+      errors: { type: 'Please select a search type' },
+    });
+    expect(checkSearch(form({ type: 'email' }), queue)).toEqual({
+      errors: { value: 'Email search value cannot be empty' },
+    });
+  });
+
+  it('carries statuses and order in the URL, and reads back only statuses of the list', () => {
+    const url = resultsUrl({ statuses: ['Submitted', 'In Progress'], order: 'oldest' });
+    expect(url).toBe('/admin/search?statuses=submitted%2Cin+progress&order=oldest');
+    expect(queueFromParams(new URL(url, 'http://x').searchParams)).toEqual({
+      statuses: ['Submitted', 'In Progress'],
+      order: 'oldest',
+    });
+    // What a form sends without script: one parameter per ticked box.
+    expect(
+      queueFromParams(new URLSearchParams('statuses=pending&statuses=lost&statuses=denied')),
+    ).toEqual({ statuses: ['Pending', 'Denied'], order: 'newest' });
   });
 });

@@ -1,10 +1,12 @@
-import { CLAIM_STATUSES, CLAIM_TYPES } from '@contracts/claims/catalogue';
+import { CLAIM_STATUSES, CLAIM_TYPES, type ClaimStatus } from '@contracts/claims/catalogue';
 import {
   CLAIM_SEARCH_TYPES,
   type ClaimSearchType,
   matchCanonical,
   SEARCH_MESSAGES,
   SEARCH_NAME,
+  statusList,
+  statusParam,
 } from '@contracts/claims/search-rules';
 
 /** What the staff search form holds, as typed. */
@@ -18,25 +20,52 @@ export interface SearchFormValues {
 export type SearchField = keyof SearchFormValues;
 export type SearchFormErrors = Partial<Record<SearchField, string>>;
 
-/** A checked search: the URL query of the results page, values trimmed and lower-cased. */
+export type QueueOrder = 'newest' | 'oldest';
+
+/** The work queue's narrowing (decision 064): statuses ticked, and the order. */
+export interface QueueValues {
+  readonly statuses: readonly ClaimStatus[];
+  readonly order: QueueOrder;
+}
+
+/**
+ * A checked search: the URL query of the results page, values trimmed and lower-cased.
+ * Without a type it is the work queue: the statuses alone.
+ */
 export interface SearchQuery {
-  readonly type: ClaimSearchType;
+  readonly type?: ClaimSearchType;
   readonly value?: string;
   readonly first?: string;
   readonly last?: string;
+  readonly statuses?: readonly ClaimStatus[];
+  readonly order?: 'oldest';
 }
 
 export const EMPTY_SEARCH: SearchFormValues = { type: '', value: '', first: '', last: '' };
+export const ANY_STATUS: QueueValues = { statuses: [], order: 'newest' };
 
 const isSearchType = (type: string): type is ClaimSearchType =>
   (CLAIM_SEARCH_TYPES as readonly string[]).includes(type);
 const message = (code: keyof typeof SEARCH_MESSAGES) => SEARCH_MESSAGES[code];
 const normalize = (text: string) => text.trim().toLowerCase();
 
-/** Staff spec §5 "Search", the same rules the API applies, with its messages. */
-export function checkSearch(
-  values: SearchFormValues,
-): { readonly query: SearchQuery } | { readonly errors: SearchFormErrors } {
+type Checked = { readonly query: SearchQuery } | { readonly errors: SearchFormErrors };
+
+/**
+ * Staff spec §5 "Search", the same rules the API applies, with its messages. Ticked statuses
+ * narrow any type, or stand alone as the work queue.
+ */
+export function checkSearch(values: SearchFormValues, queue: QueueValues = ANY_STATUS): Checked {
+  const narrowing: Pick<SearchQuery, 'statuses' | 'order'> = {
+    ...(queue.statuses.length > 0 ? { statuses: queue.statuses } : {}),
+    ...(queue.order === 'oldest' ? { order: 'oldest' as const } : {}),
+  };
+  const checked = checkType(values);
+  if ('errors' in checked && !values.type && narrowing.statuses) return { query: narrowing };
+  return 'query' in checked ? { query: { ...checked.query, ...narrowing } } : checked;
+}
+
+function checkType(values: SearchFormValues): Checked {
   const { type } = values;
   if (!isSearchType(type)) return { errors: { type: message('search.typeRequired') } };
   if (type === 'name') return checkName(values);
@@ -88,13 +117,15 @@ export function resultsUrl(query: SearchQuery, paging: SearchPaging = {}): strin
   return `/admin/search?${searchParams(query, paging)}`;
 }
 
-/** The query string of a search: its type, values, page number and cursor. */
+/** The query string of a search: its type, values, statuses, order, page number and cursor. */
 export function searchParams(query: SearchQuery, paging: SearchPaging = {}): URLSearchParams {
-  const params = new URLSearchParams({ type: query.type });
+  const params = new URLSearchParams(query.type ? { type: query.type } : {});
   for (const key of ['value', 'first', 'last'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
+  if (query.statuses) params.set('statuses', statusParam(query.statuses));
+  if (query.order) params.set('order', query.order);
   if (paging.page && paging.page > 1) params.set('page', String(paging.page));
   if (paging.after) params.set('after', paging.after);
   if (paging.before) params.set('before', paging.before);
@@ -108,5 +139,16 @@ export function valuesFromParams(params: URLSearchParams): SearchFormValues {
     value: params.get('value') ?? '',
     first: params.get('first') ?? '',
     last: params.get('last') ?? '',
+  };
+}
+
+/** The statuses and order of a results page URL; a status not in the list is left out. */
+export function queueFromParams(params: URLSearchParams): QueueValues {
+  const named = params.getAll('statuses').flatMap((text) => text.split(','));
+  return {
+    statuses: CLAIM_STATUSES.filter((status) =>
+      named.some((name) => statusList(name)?.includes(status)),
+    ),
+    order: params.get('order') === 'oldest' ? 'oldest' : 'newest',
   };
 }

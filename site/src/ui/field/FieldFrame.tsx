@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const describedBy = (...ids: (string | false | undefined)[]) =>
+/** The ids that describe a control, or nothing when there are none. */
+export const describedBy = (...ids: (string | false | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
 
 export interface FieldFrameProps {
@@ -15,9 +16,16 @@ export interface FieldFrameProps {
   }) => ReactNode;
   readonly after?: ReactNode;
   readonly fieldClassName?: string | undefined;
+  /** The hint between label and control, for a control that is read after its instructions. */
+  readonly hintAbove?: boolean | undefined;
+  /** Announce the error when it appears (an error the server gave, not one from typing). */
+  readonly liveError?: boolean | undefined;
 }
 
-/** A label, the control, then its hint and error underneath (so controls side by side line up). */
+/**
+ * The one field frame of both portals: a label, the control, then its hint and error
+ * underneath (so controls side by side line up), the control described by both.
+ */
 export function FieldFrame({
   id,
   label,
@@ -26,22 +34,26 @@ export function FieldFrame({
   children,
   after,
   fieldClassName,
+  hintAbove,
+  liveError,
 }: FieldFrameProps) {
+  const hintText = hint && (
+    <p id={`${id}-hint`} className="field-hint">
+      {hint}
+    </p>
+  );
   return (
     <div className={fieldClassName ? `field ${fieldClassName}` : 'field'}>
       <label htmlFor={id}>{label}</label>
+      {hintAbove && hintText}
       {children({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`),
       })}
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
+      {!hintAbove && hintText}
       {error && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={`${id}-error`} className="field-error" role={liveError ? 'alert' : undefined}>
           {error}
         </p>
       )}

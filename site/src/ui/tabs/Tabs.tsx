@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from 'react';
 
 export interface TabsProps {
   readonly label: string;
@@ -7,10 +7,12 @@ export interface TabsProps {
   readonly onSelect: (index: number) => void;
   /** Every panel stays mounted, so a form keeps what was typed while another tab shows. */
   readonly panels: readonly ReactNode[];
+  /** The shown panel, made focusable, for a caller that moves focus onto it (after a save). */
+  readonly panelRef?: Ref<HTMLDivElement> | undefined;
 }
 
 /** The ARIA tabs pattern: arrow keys, Home and End move between tabs, Tab moves into the panel. */
-export function Tabs({ label, tabs, selected, onSelect, panels }: TabsProps) {
+export function Tabs({ label, tabs, selected, onSelect, panels, panelRef }: TabsProps) {
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -52,6 +54,8 @@ export function Tabs({ label, tabs, selected, onSelect, panels }: TabsProps) {
           id={`${id}-panel-${index}`}
           aria-labelledby={`${id}-tab-${index}`}
           hidden={index !== selected}
+          ref={index === selected ? panelRef : undefined}
+          tabIndex={panelRef ? -1 : undefined}
           className="tabs__panel"
         >
           {panel}
@@ -62,7 +66,7 @@ export function Tabs({ label, tabs, selected, onSelect, panels }: TabsProps) {
 }
 
 /** Where a key moves the selection in a row of tabs that wraps around. */
-function tabAfterKey(key: string, selected: number, count: number): number | undefined {
+export function tabAfterKey(key: string, selected: number, count: number): number | undefined {
   switch (key) {
     case 'ArrowRight':
       return (selected + 1) % count;

@@ -13,6 +13,7 @@ import {
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import { FIELD_LIMITS } from '@contracts/claims/submit-claim-form';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
+import { focusFirstError } from '@site/ui/field/field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { BeforeYouStart } from './BeforeYouStart';
 import { DocumentsStep } from './DocumentsStep';
@@ -21,6 +22,7 @@ import { ProductStep } from './ProductStep';
 import { SummaryStep } from './SummaryStep';
 import { type AnswerField, stepErrors } from './step-rules';
 import { TypeStep } from './TypeStep';
+import { type Busy, Submitted, WizardActions } from './WizardActions';
 import { WizardProgress } from './WizardProgress';
 import { nextStep, previousStep } from './wizard-steps';
 
@@ -49,8 +51,6 @@ const ANSWER_FIELDS: readonly AnswerField[] = [
   'claimType',
   'claimDescription',
 ];
-
-type Busy = 'saving' | 'submitting' | undefined;
 
 /** The add-claim wizard (customer spec §2): six pages, saved on the server at every step. */
 export default function AddClaimWizard({ lang, messages, draft, kindWords }: Props) {
@@ -115,9 +115,9 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
       if (fields.length > 0) {
         setErrors(Object.fromEntries(fields.map((f) => [f, fieldMessage(f, found[f] as string)])));
         setFormError(t('wizard.fixErrors'));
-        document
-          .getElementById(fields[0] === 'claimType' ? 'claimType-0' : (fields[0] as string))
-          ?.focus();
+        focusFirstError(ANSWER_FIELDS, found, (field) =>
+          field === 'claimType' ? 'claimType-0' : field,
+        );
         return;
       }
       if (step === WIZARD_STEPS.documents && !statementSettled()) return;
@@ -270,82 +270,5 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
         onCancel={() => setRestarting(false)}
       />
     </div>
-  );
-}
-
-interface ActionsProps {
-  readonly step: WizardStep;
-  readonly busy: Busy;
-  readonly lang: string;
-  readonly t: (key: string) => string;
-  readonly onBack: () => void;
-  readonly onSaveAndExit: () => void;
-  readonly onStartOver: () => void;
-}
-
-function WizardActions({ step, busy, lang, t, ...on }: ActionsProps) {
-  if (step === WIZARD_STEPS.beforeYouStart) {
-    return (
-      <p className="actions">
-        <button type="submit" className="button button--primary" disabled={busy !== undefined}>
-          {t('wizard.intro.proceed')}
-        </button>
-        <a className="button button--secondary" href={`/${lang}/dashboard`}>
-          {t('wizard.cancel')}
-        </a>
-      </p>
-    );
-  }
-  const disabled = busy !== undefined;
-  const secondary = (label: string, className: string, onClick: () => void) => (
-    <button type="button" className={`button ${className}`} disabled={disabled} onClick={onClick}>
-      {t(label)}
-    </button>
-  );
-  const primary =
-    step === WIZARD_STEPS.summary
-      ? busy === 'submitting'
-        ? 'wizard.submitting'
-        : 'wizard.submit'
-      : 'wizard.next';
-  return (
-    <div className="actions wizard__actions">
-      {secondary('wizard.back', 'button--secondary', on.onBack)}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={disabled}
-        aria-busy={disabled}
-      >
-        {t(primary)}
-      </button>
-      {secondary('wizard.saveAndExit', 'button--link', on.onSaveAndExit)}
-      {secondary('wizard.startOver', 'button--link', on.onStartOver)}
-    </div>
-  );
-}
-
-interface SubmittedProps {
-  readonly lang: string;
-  readonly confirmationNumber: string;
-  readonly onAnother: () => void;
-  readonly t: (key: string, params?: Record<string, string>) => string;
-}
-
-/** Step 6: the confirmation number, then another claim or the dashboard. */
-function Submitted({ lang, confirmationNumber, onAnother, t }: SubmittedProps) {
-  return (
-    <>
-      <p className="form-success">{t('wizard.submitted.text', { confirmationNumber })}</p>
-      <p>{t('wizard.submitted.next')}</p>
-      <p className="actions">
-        <a className="button button--primary" href={`/${lang}/dashboard`}>
-          {t('addClaim.returnToDashboard')}
-        </a>
-        <button type="button" className="button button--secondary" onClick={onAnother}>
-          {t('addClaim.submitAnother')}
-        </button>
-      </p>
-    </>
   );
 }

@@ -15,6 +15,7 @@ import {
 import type { FieldError } from '@contracts/errors';
 import { ConfirmDialog } from '@site/ui/confirm-dialog/ConfirmDialog';
 import { ErrorList } from '@site/ui/field/ErrorList';
+import { CheckboxField } from '@site/ui/field/fields';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
 import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
@@ -183,26 +184,25 @@ export function DocumentsStep(props: DocumentsStepProps) {
               onRemove={(index) => setRemoving(documents.filter((d) => d.kind === kind)[index])}
             />
             {kind === statement && (
-              <div className="choice">
-                <input
-                  type="checkbox"
-                  id={`${kind}-direct`}
-                  checked={
-                    kind === 'employer'
-                      ? answers.employerFormChecked
-                      : answers.physicianStatementChecked
-                  }
-                  onChange={(event) =>
-                    props.onChange(
-                      kind === 'employer' ? 'employerFormChecked' : 'physicianStatementChecked',
-                      event.target.checked,
-                    )
-                  }
-                />
-                <label htmlFor={`${kind}-direct`}>
-                  {t(kind === 'employer' ? 'wizard.employerChecked' : 'wizard.physicianChecked')}
-                </label>
-              </div>
+              <CheckboxField
+                id={`${kind}-direct`}
+                fieldClassName="choice"
+                label={t(
+                  kind === 'employer' ? 'wizard.employerChecked' : 'wizard.physicianChecked',
+                )}
+                describedBy={kindErrors.length > 0 ? errorId : undefined}
+                checked={
+                  kind === 'employer'
+                    ? answers.employerFormChecked
+                    : answers.physicianStatementChecked
+                }
+                onChange={(event) =>
+                  props.onChange(
+                    kind === 'employer' ? 'employerFormChecked' : 'physicianStatementChecked',
+                    event.target.checked,
+                  )
+                }
+              />
             )}
             <ErrorList id={errorId} errors={kindErrors} />
           </div>

@@ -1,43 +1,24 @@
 import { CLAIM_TYPES } from '@contracts/claims/catalogue';
 import { CLAIM_DESCRIPTION } from '@contracts/claims/field-rules';
+import { ChoiceGroup } from '@site/ui/field/ChoiceGroup';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { AnswerStepProps } from './ProductStep';
 
 export function TypeStep({ answers, errors, onChange, t }: AnswerStepProps) {
-  const typeError = errors.claimType;
   return (
     <>
-      <fieldset
-        className="choice-group"
-        aria-invalid={typeError ? true : undefined}
-        aria-describedby={typeError ? 'claimType-error' : undefined}
-      >
-        <legend>{t('wizard.type.legend')}</legend>
-        {CLAIM_TYPES.map((type, index) => (
-          <div className="choice" key={type}>
-            <input
-              type="radio"
-              id={`claimType-${index}`}
-              name="claimType"
-              value={type}
-              checked={answers.claimType === type}
-              aria-describedby={`claimType-${index}-hint`}
-              onChange={() => onChange('claimType', type)}
-            />
-            <label htmlFor={`claimType-${index}`}>
-              {t(`claims.claimType.${type}`)}
-              <span id={`claimType-${index}-hint`} className="choice__hint">
-                {t(`wizard.type.hint.${type}`)}
-              </span>
-            </label>
-          </div>
-        ))}
-        {typeError && (
-          <p id="claimType-error" className="field-error">
-            {typeError}
-          </p>
-        )}
-      </fieldset>
+      <ChoiceGroup
+        name="claimType"
+        legend={t('wizard.type.legend')}
+        choices={CLAIM_TYPES.map((type) => ({
+          value: type,
+          label: t(`claims.claimType.${type}`),
+          hint: t(`wizard.type.hint.${type}`),
+        }))}
+        value={answers.claimType}
+        error={errors.claimType}
+        onChange={(type) => onChange('claimType', type)}
+      />
       <FieldFrame
         id="claimDescription"
         label={t('addClaim.description')}

@@ -6,6 +6,7 @@ import type {
 } from '@contracts/claims/claim-draft';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import type { FieldError } from '@contracts/errors';
+import { apiFetch } from '../../api-client';
 import { csrfHeaders } from '../../csrf';
 import {
   type FileToSend,
@@ -27,9 +28,8 @@ async function call<T>(
   body?: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Answer<T>> {
-  const response = await fetch(url, {
+  const response = await apiFetch(url, {
     method,
-    credentials: 'same-origin',
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...csrfHeaders(),

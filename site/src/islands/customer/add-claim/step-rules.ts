@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type DraftAnswers, WIZARD_STEPS, type WizardStep } from '@contracts/claims/claim-draft';
 import { submitClaimFormSchema } from '@contracts/claims/submit-claim-form';
+import { firstIssueByField } from '@site/ui/field/check-form';
 
 /** Each answer step checks its own fields with the browser's copy of the server's rules. */
 const STEP_SCHEMAS = {
@@ -24,12 +25,5 @@ export type StepErrors = Partial<Record<AnswerField, string>>;
 export function stepErrors(step: WizardStep, answers: DraftAnswers): StepErrors {
   const schema = STEP_SCHEMAS[step as keyof typeof STEP_SCHEMAS];
   if (!schema) return {};
-  const parsed = v.safeParse(schema, answers, { abortPipeEarly: true });
-  if (parsed.success) return {};
-  const errors: StepErrors = {};
-  for (const issue of parsed.issues) {
-    const field = String(issue.path?.[0]?.key ?? '') as AnswerField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return firstIssueByField<AnswerField>(schema, answers);
 }

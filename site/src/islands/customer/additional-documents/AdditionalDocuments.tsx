@@ -15,6 +15,7 @@ import { signOutIfSessionEnded } from '../session-ended';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
 import { uploadBatch } from './upload-batch';
+import { useRequestedDocument } from './use-requested-document';
 
 export interface AdditionalDocumentsProps {
   readonly submissionId: string;
@@ -22,7 +23,11 @@ export interface AdditionalDocumentsProps {
   readonly messages: IslandMessages;
   /** 2 on the claim page; 3 inside a dialog, whose title is the h2. */
   readonly headingLevel?: 2 | 3;
+  /** Documents staff asked for, by reason code: a `#send-{code}` link lands on the upload. */
+  readonly requested?: Readonly<Record<string, string>>;
 }
+
+const NONE_REQUESTED: Readonly<Record<string, string>> = {};
 
 type Sending = { readonly percents: readonly number[] } | undefined;
 
@@ -35,6 +40,7 @@ export default function AdditionalDocuments({
   held: initiallyHeld,
   messages,
   headingLevel = 2,
+  requested = NONE_REQUESTED,
 }: AdditionalDocumentsProps) {
   const t = islandTranslator(messages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -49,6 +55,8 @@ export default function AdditionalDocuments({
   const batchKey = useRef<string>(undefined);
   const inFlight = useRef(false);
   const errorId = `documents-errors-${submissionId}`;
+  const box = useRef<HTMLElement>(null);
+  const requestedNow = useRequestedDocument(requested, box);
 
   const wordsOf = (found: readonly FieldError[]) =>
     found.map((error) => t(error.code, error.params as Record<string, string | number>));
@@ -115,12 +123,18 @@ export default function AdditionalDocuments({
 
   return (
     <section
+      ref={box}
       className="additional-documents"
       aria-labelledby={`additional-documents-title-${submissionId}`}
     >
       <Heading id={`additional-documents-title-${submissionId}`}>{t('upload.heading')}</Heading>
       <HeldList held={held} t={t} headingLevel={headingLevel + 1} />
       <p>{t('upload.intro')}</p>
+      {requestedNow && (
+        <p className="additional-documents__requested">
+          {t('upload.requestedNow', { document: requestedNow })}
+        </p>
+      )}
       <FileDrop
         labels={{
           legend: t('upload.legend'),

@@ -1,3 +1,5 @@
+import { checkedApiUrl } from '../../api-client';
+
 /** A file ready to send: its name and its bytes as a data URL (the API's file shape). */
 export interface FileToSend {
   readonly name: string;
@@ -59,7 +61,7 @@ export function uploadBatch(
   const { body, ends } = batchBody(files, fields);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', url);
+    request.open('POST', checkedApiUrl(url, 'POST', window.location.origin));
     request.setRequestHeader('content-type', 'application/json');
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => onPercents(percentsSent(event.loaded, ends));

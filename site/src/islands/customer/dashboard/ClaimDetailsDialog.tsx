@@ -1,5 +1,6 @@
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { Dialog, DialogCloseRow } from '@site/ui/dialog/Dialog';
+import { apiFetch } from '../../api-client';
 import { csrfHeaders } from '../../csrf';
 import { formatAmount, formatDate } from '../../format';
 import type { IslandMessages, IslandTranslate } from '../../messages';
@@ -33,12 +34,11 @@ export function ClaimDetailsDialog({ claim, lang, messages, t, onLetterRead, onC
   const letterOpened = () => {
     if (!claim || claim.decisionLetterRead) return;
     onLetterRead(claim.submissionId);
-    void fetch(`/api/claims/${claim.submissionId}/decision-letter/read`, {
+    void apiFetch(`/api/claims/${claim.submissionId}/decision-letter/read`, {
       method: 'POST',
       headers: csrfHeaders(),
-      credentials: 'same-origin',
       keepalive: true,
-    });
+    }).catch(() => undefined);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { apiFetch } from '../../api-client';
 import type { HeldDocument } from '@contracts/claims/document-rules';
 import AdditionalDocuments from '../additional-documents/AdditionalDocuments';
 import type { IslandMessages, IslandTranslate } from '../../messages';
@@ -32,7 +33,7 @@ export function ClaimDocuments({
   useEffect(() => {
     setHeld({ state: 'loading' });
     const controller = new AbortController();
-    fetch(`/api/claims/${submissionId}/documents`, { signal: controller.signal })
+    apiFetch(`/api/claims/${submissionId}/documents`, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         setHeld({ state: 'loaded', documents: (await response.json()).documents });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { greetingPeriod } from '../../format';
+import { apiFetch } from '../../api-client';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ClaimsTable } from './ClaimsTable';
@@ -44,7 +45,7 @@ export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
 
   const loadClaims = useCallback((signal?: AbortSignal) => {
     setLoad({ state: 'loading' });
-    fetch('/api/claims', { signal, credentials: 'same-origin' })
+    apiFetch('/api/claims', { signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as { claims: ClaimSummary[] };

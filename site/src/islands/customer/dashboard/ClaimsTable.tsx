@@ -1,27 +1,21 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { Pagination } from '@site/ui/data-table/Pagination';
 import { SortableHeader } from '@site/ui/data-table/SortableHeader';
 import { nextSort, pageOf, type Sort, sortRows } from '@site/ui/data-table/table-state';
-import { Tooltip } from '@site/ui/tooltip/Tooltip';
+import { useTableFit } from '@site/ui/data-table/use-table-fit';
 import { formatAmount, formatDate } from '../../format';
 import type { IslandTranslate } from '../../messages';
 import { StatusBadge } from '../../StatusBadge';
+import { ClaimCards, ClaimNumber, SortChoice, UploadButton } from './ClaimCards';
 import {
   type ClaimColumn,
+  type ClaimViewProps,
   claimColumnValue,
   DEFAULT_SORT,
+  HEADERS,
   SORTABLE_COLUMNS,
 } from './claim-columns';
-
-const HEADERS: Record<ClaimColumn, string> = {
-  claimNumber: 'claims.column.claimNumber',
-  product: 'claims.column.product',
-  coverage: 'claims.column.coverage',
-  benefitAmount: 'claims.column.benefitAmount',
-  dateSubmitted: 'claims.column.dateSubmitted',
-  status: 'claims.column.status',
-};
 
 export interface ClaimsTableProps {
   readonly claims: readonly ClaimSummary[];
@@ -31,48 +25,56 @@ export interface ClaimsTableProps {
   readonly onViewDetails: (claim: ClaimSummary) => void;
 }
 
-/** The claimant's claims: every column but the upload one sorts; 10 a page. */
+/**
+ * The claimant's claims: every column but the upload one sorts; 10 a page. Where the columns
+ * do not fit (phones, French labels) the same claims show as cards, status and dot on top.
+ */
 export function ClaimsTable({ claims, lang, t, onAddDocuments, onViewDetails }: ClaimsTableProps) {
   const [sort, setSort] = useState<Sort<ClaimColumn>>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
+  const container = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
   const sorted = sortRows(claims, sort, (claim, column) => claimColumnValue(claim, column, t));
   const shown = pageOf(sorted, page);
+  const layout = useTableFit(container, table, `${lang}|${sort.key}|${sort.direction}|${page}`);
+  const sortBy = (next: Sort<ClaimColumn>) => {
+    setSort(next);
+    setPage(1);
+  };
+  const rowProps = { lang, t, onAddDocuments, onViewDetails };
 
   return (
     <>
-      <div className="table-scroll">
-        <table className="claims-table">
-          <caption className="visually-hidden">{t('dashboard.recentClaims')}</caption>
-          <thead>
-            <tr>
-              {SORTABLE_COLUMNS.map((column) => (
-                <SortableHeader
-                  key={column}
-                  column={column}
-                  label={t(HEADERS[column])}
-                  sort={sort}
-                  onSort={(key) => {
-                    setSort(nextSort(sort, key));
-                    setPage(1);
-                  }}
-                />
+      <div ref={container} className="table-scroll" data-layout={layout}>
+        {layout === 'cards' ? (
+          <>
+            <SortChoice sort={sort} t={t} onSort={sortBy} />
+            <ClaimCards claims={shown} {...rowProps} />
+          </>
+        ) : (
+          <table ref={table} className="claims-table">
+            <caption className="visually-hidden">{t('dashboard.recentClaims')}</caption>
+            <thead>
+              <tr>
+                {SORTABLE_COLUMNS.map((column) => (
+                  <SortableHeader
+                    key={column}
+                    column={column}
+                    label={t(HEADERS[column])}
+                    sort={sort}
+                    onSort={(key) => sortBy(nextSort(sort, key))}
+                  />
+                ))}
+                <th scope="col">{t('claims.column.upload')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((claim) => (
+                <ClaimRow key={claim.submissionId} claim={claim} {...rowProps} />
               ))}
-              <th scope="col">{t('claims.column.upload')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((claim) => (
-              <ClaimRow
-                key={claim.submissionId}
-                claim={claim}
-                lang={lang}
-                t={t}
-                onAddDocuments={onAddDocuments}
-                onViewDetails={onViewDetails}
-              />
-            ))}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        )}
       </div>
       <Pagination
         total={claims.length}
@@ -95,28 +97,11 @@ function ClaimRow({
   t,
   onAddDocuments,
   onViewDetails,
-}: {
-  claim: ClaimSummary;
-  lang: string;
-  t: IslandTranslate;
-  onAddDocuments: (claim: ClaimSummary) => void;
-  onViewDetails: (claim: ClaimSummary) => void;
-}) {
-  const unread = claim.hasDecisionLetter && !claim.decisionLetterRead;
-  const name = claim.claimNumber ?? claim.confirmationNumber;
+}: ClaimViewProps & { claim: ClaimSummary }) {
   return (
     <tr>
       <td>
-        {claim.claimNumber ?? <Tooltip trigger={t('claims.tbd')} text={t('claims.tbdTooltip')} />}
-        {unread && <span className="unread-dot" role="img" aria-label={t('claims.unreadLetter')} />}{' '}
-        <button
-          type="button"
-          className="button--link claims-table__details"
-          onClick={() => onViewDetails(claim)}
-        >
-          {t('claims.viewDetails')}
-          <span className="visually-hidden"> {name}</span>
-        </button>
+        <ClaimNumber claim={claim} t={t} onViewDetails={onViewDetails} />
       </td>
       <td>{t(`claims.productType.${claim.productType}`)}</td>
       <td>{t(`claims.claimType.${claim.claimType}`)}</td>
@@ -126,23 +111,7 @@ function ClaimRow({
         <StatusBadge status={claim.status} label={t(`claims.status.${claim.status}`)} />
       </td>
       <td>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('claims.addDocumentsTo', { claim: name })}
-          onClick={() => onAddDocuments(claim)}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M12 16V4m0 0-5 5m5-5 5 5M5 20h14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <UploadButton claim={claim} t={t} onAddDocuments={onAddDocuments} />
       </td>
     </tr>
   );

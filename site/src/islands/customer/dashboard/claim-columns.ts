@@ -1,5 +1,6 @@
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import type { Sort, SortValue } from '@site/ui/data-table/table-state';
+import type { IslandTranslate } from '../../messages';
 
 export const SORTABLE_COLUMNS = [
   'claimNumber',
@@ -10,6 +11,24 @@ export const SORTABLE_COLUMNS = [
   'status',
 ] as const;
 export type ClaimColumn = (typeof SORTABLE_COLUMNS)[number];
+
+/** The dictionary key of each column's header. */
+export const HEADERS: Readonly<Record<ClaimColumn, string>> = {
+  claimNumber: 'claims.column.claimNumber',
+  product: 'claims.column.product',
+  coverage: 'claims.column.coverage',
+  benefitAmount: 'claims.column.benefitAmount',
+  dateSubmitted: 'claims.column.dateSubmitted',
+  status: 'claims.column.status',
+};
+
+/** What a claim's row or card needs besides the claim. */
+export interface ClaimViewProps {
+  readonly lang: string;
+  readonly t: IslandTranslate;
+  readonly onAddDocuments: (claim: ClaimSummary) => void;
+  readonly onViewDetails: (claim: ClaimSummary) => void;
+}
 
 /**
  * Claim number, highest first, with claims still waiting for a number (the newest) on top:

@@ -1,33 +1,13 @@
 import { NotFoundError } from '@contracts/errors';
-import { getRuntime, type Runtime } from '@infra/runtime';
+import { getRuntime } from '@infra/runtime';
 import { claimStreamId } from '@contracts/claims/events';
-import type { RecordedEvent } from '@contracts/event-store';
-import { verifyStreamChain } from '@projections/audit/hash-chain';
-import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimTimeline } from '@services/claims/claim-timeline';
 import { readClaimStream } from '@services/claims/claim-stream';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { requireStaff } from '@site/lib/guards.server';
+import { verifyOneStream } from '@site/lib/stream-chain.server';
 
 export const prerender = false;
-
-/**
- * The chain check of `npm run audit -- verify` for this one stream (hashes, revisions and the
- * stream head, so events cut off its end show). EventStoreDB keeps no heads of ours: there
- * the events read are checked link by link.
- */
-async function verifyClaimChain(
-  runtime: Runtime,
-  submissionId: string,
-  recorded: readonly RecordedEvent[],
-) {
-  if (!runtime.config.EVENTSTORE_URL) {
-    return verifyEventChains(runtime.pool, { streamId: claimStreamId(submissionId) });
-  }
-  return verifyStreamChain(
-    recorded.map((event) => ({ ...event, eventId: event.metadata.eventId })),
-  );
-}
 
 /**
  * A claim's event timeline for the staff UI, oldest first: each event with who, when, and
@@ -40,16 +20,16 @@ export const GET = apiRoute(async ({ locals, params }) => {
   const submissionId = params.submissionId ?? '';
   const { recorded } = await readClaimStream(runtime.eventStore, submissionId);
   if (recorded.length === 0) throw new NotFoundError(`Claim ${submissionId} not found`);
-  const chain = await verifyClaimChain(runtime, submissionId, recorded);
+  const chain = await verifyOneStream(runtime, claimStreamId(submissionId), recorded);
   return json({
     submissionId,
-    chain: chain.ok
-      ? { verified: true, events: chain.events }
+    chain: chain.verified
+      ? chain
       : {
           verified: false,
           events: chain.events,
-          brokenAtVersion: Number(chain.broken.streamRevision) + 1,
-          reason: chain.broken.reason,
+          brokenAtVersion: chain.brokenAt,
+          reason: chain.reason,
         },
     events: claimTimeline(recorded).map(({ revision, type, occurredAt, actor, changes }) => ({
       version: Number(revision) + 1,

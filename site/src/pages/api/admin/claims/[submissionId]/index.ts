@@ -9,7 +9,7 @@ import { existingClaim } from '@services/claims/own-claim';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { claimEtag, readIfMatch } from '@site/lib/claim-version.server';
 import { commandContext } from '@site/lib/command-context.server';
-import { requireStaff } from '@site/lib/guards.server';
+import { requireStaff, requireStaffWriter } from '@site/lib/guards.server';
 import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 import { toUploadedFiles } from '@site/lib/uploaded-files.server';
@@ -43,7 +43,7 @@ function readAmendBody(request: Request): Promise<unknown> {
  * If-Match names the version the form was read at (decision 048).
  */
 export const POST = apiRoute(async (context) => {
-  const staff = requireStaff(context.locals);
+  const staff = requireStaffWriter(context.locals);
   const readVersion = readIfMatch(context.request);
   const { decisionLetter, overwriting, ...changes } = parseWith(
     amendClaimBodySchema,

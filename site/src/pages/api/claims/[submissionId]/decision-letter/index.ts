@@ -1,14 +1,20 @@
 import { getRuntime } from '@infra/runtime';
 import { readDecisionLetter } from '@services/claims/read-decision-letter';
+import { requestLanguage } from '@site/lib/api-language.server';
 import { apiRoute } from '@site/lib/api-route.server';
 import { requireCustomer } from '@site/lib/guards.server';
-import { letterResponse } from '@site/lib/pdf-response.server';
+import { customerLetterName, letterResponse } from '@site/lib/pdf-response.server';
 
 export const prerender = false;
 
 /** Downloads the decision letter of one of the signed-in customer's claims. */
-export const GET = apiRoute(async ({ locals, params }) => {
+export const GET = apiRoute(async (context) => {
+  const { locals, params } = context;
   const claimant = requireCustomer(locals);
   const runtime = await getRuntime();
-  return letterResponse(await readDecisionLetter(runtime, params.submissionId ?? '', claimant));
+  const letter = await readDecisionLetter(runtime, params.submissionId ?? '', claimant);
+  return letterResponse(
+    letter,
+    customerLetterName(letter.confirmationNumber, requestLanguage(context)),
+  );
 });

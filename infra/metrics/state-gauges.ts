@@ -1,0 +1,109 @@
+import { readHorizon } from '@infra/eventstore/postgres/read-horizon';
+import { kafkaHealth } from '@infra/kafka/kafka-health';
+import { notificationConsumerStatus } from '@infra/kafka/notifications/consumer-status';
+import { mailQueueHealth } from '@infra/mail/mail-dead-letters';
+import type { Runtime } from '@infra/runtime';
+import { projections } from '@projections/index';
+import { projectionLag } from '@projections/runner/projection-lag';
+import type { Gauge } from 'prom-client';
+import type { PortalMetrics } from './metrics';
+
+/**
+ * The gauges that describe state rather than count work (lag, queues), read at scrape time
+ * from the same sources as /api/health, so the two never disagree. A source that fails sets
+ * `claims_metrics_source_up{source}` to 0 and leaves its gauges as they were.
+ */
+export async function refreshStateGauges(metrics: PortalMetrics, runtime: Runtime): Promise<void> {
+  const relay = [
+    metrics.brokerReachable,
+    metrics.relayLeader,
+    metrics.relayLagEvents,
+    metrics.relayLagSeconds,
+    metrics.relayParkedEvents,
+    metrics.relayLastPublished,
+  ];
+  const consumer = [metrics.consumerLag, metrics.consumerDeadLetters];
+  await Promise.all([
+    read(metrics, 'projections', () => projectionGauges(metrics, runtime)),
+    read(metrics, 'mail', () => mailGauges(metrics, runtime)),
+    read(metrics, 'kafka_relay', () => relayGauges(metrics), relay),
+    read(metrics, 'kafka_consumer', () => consumerGauges(metrics), consumer),
+  ]);
+  const inspection = runtime.inspector.stats();
+  metrics.inspectionQueued.set(inspection.queued);
+}
+
+/**
+ * Refreshes one source's gauges. A source that does not run in this process (no Kafka, or
+ * its consumer not started yet) leaves its series out rather than report an unreachable
+ * broker or a relay at 0; they come back once it runs.
+ */
+async function read(
+  metrics: PortalMetrics,
+  source: string,
+  refresh: () => Promise<boolean>,
+  series: readonly Gauge[] = [],
+): Promise<void> {
+  const { registry } = metrics;
+  try {
+    const present = await refresh();
+    for (const gauge of series) {
+      const name = (gauge as unknown as { name: string }).name;
+      const registered = registry.getSingleMetric(name) !== undefined;
+      if (present && !registered) registry.registerMetric(gauge);
+      if (!present && registered) registry.removeSingleMetric(name);
+    }
+    if (present) metrics.sourceUp.set({ source }, 1);
+  } catch {
+    metrics.sourceUp.set({ source }, 0);
+  }
+}
+
+async function projectionGauges(metrics: PortalMetrics, runtime: Runtime): Promise<boolean> {
+  const now = new Date();
+  // The Postgres log's followers read below the oldest open transaction (EventStoreDB: no such horizon).
+  const horizon = runtime.config.EVENTSTORE_URL ? undefined : await readHorizon(runtime.pool);
+  const lags = await Promise.all(
+    projections.map((projection) =>
+      projectionLag(runtime.pool, runtime.eventStore, projection, now, horizon),
+    ),
+  );
+  for (const lag of lags) {
+    metrics.projectionLagEvents.set({ projection: lag.projection }, lag.eventsBehind);
+    metrics.projectionLagSeconds.set({ projection: lag.projection }, lag.secondsBehind);
+  }
+  metrics.heldBackEvents.set(horizon?.eventsHeldBack ?? 0);
+  metrics.heldBackSeconds.set(horizon?.heldBackSeconds ?? 0);
+  metrics.oldestOpenTransactionSeconds.set(horizon?.oldestOpenTransaction?.seconds ?? 0);
+  return true;
+}
+
+async function mailGauges(metrics: PortalMetrics, runtime: Runtime): Promise<boolean> {
+  const mail = await mailQueueHealth(runtime.pool);
+  metrics.mailQueueDepth.set(mail.queued);
+  metrics.mailQueueOldestSeconds.set(mail.oldestQueuedSeconds);
+  metrics.mailDeadLetters.set(mail.deadLetters);
+  return true;
+}
+
+async function relayGauges(metrics: PortalMetrics): Promise<boolean> {
+  const health = await kafkaHealth();
+  if (!health) return false;
+  metrics.brokerReachable.set(health.broker.reachable ? 1 : 0);
+  metrics.relayLeader.set(health.relay.role === 'leader' ? 1 : 0);
+  metrics.relayLagEvents.set(health.relay.eventsBehind);
+  metrics.relayLagSeconds.set(health.relay.secondsBehind);
+  metrics.relayParkedEvents.set(health.parked.events);
+  const last = health.relay.lastPublishedAt;
+  metrics.relayLastPublished.set(last ? Date.parse(last) / 1000 : 0);
+  return true;
+}
+
+async function consumerGauges(metrics: PortalMetrics): Promise<boolean> {
+  const status = await notificationConsumerStatus();
+  if (!status) return false;
+  if ('error' in status) throw new Error(status.error);
+  metrics.consumerLag.set(status.lag);
+  metrics.consumerDeadLetters.set(status.deadLetters);
+  return true;
+}

@@ -1,0 +1,286 @@
+import { lstatSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { buildSiteIfStale } from '@infra/launcher/build-site';
+import { type KafkaCluster, startKafkaCluster } from '@infra/kafka/broker/broker';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '@infra/postgres/embedded';
+import { migrate } from '@infra/postgres/migrate';
+import { allMigrations } from '@infra/postgres/migrations';
+import { freePort } from '@tests/support/free-port';
+import {
+  startTestOidcProvider,
+  TEST_CLIENT,
+  type TestOidcProvider,
+} from '@tests/support/oidc-test-provider';
+import { type RunningS3rver, startS3rver } from '@tests/support/s3rver';
+import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
+import { type HaproxyLine, startHaproxy } from './haproxy';
+import { type ManagedProcess, managedProcess, waitForHttp } from './managed-process';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface StackOptions {
+  /** haproxy's port on 127.0.0.1: the address users and the soak use. */
+  readonly port: number;
+  /** Wiped at start: every run is a fresh cluster (decision 074). */
+  readonly dir: string;
+  readonly portals?: number;
+  readonly projectors?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface ProjectorWorker extends ManagedProcess {
+  /** The projections this worker leads now, from its own log lines. */
+  readonly leads: () => readonly string[];
+}
+
+export interface Stack {
+  readonly publicUrl: string;
+  readonly dir: string;
+  readonly portals: readonly ManagedProcess[];
+  readonly portalPorts: readonly number[];
+  readonly projectors: readonly ProjectorWorker[];
+  readonly kafka: KafkaCluster;
+  readonly smtp: SmtpCapture;
+  readonly s3: RunningS3rver;
+  readonly oidc: TestOidcProvider;
+  readonly haproxy: ManagedProcess;
+  /** The claims database, for the soak's checks (its own pool, reopened across restarts). */
+  readonly databaseUrl: string;
+  readonly postgres: { restart(downMs: number): Promise<void> };
+  /** Every request haproxy logged, in order. */
+  readonly proxyLog: HaproxyLine[];
+  /** Starts a killed portal again and waits until it serves. */
+  restartPortal(index: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The scaled topology on one machine, without Docker (decision 074): an external Postgres, a
+ * three-node KRaft Kafka, s3rver, an SMTP capture, the development OpenID Provider as a
+ * server of its own, N portals (`PROJECTOR=external`) behind haproxy and M projector workers.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const dir = resolve(options.dir);
+  wipe(dir);
+  mkdirSync(join(dir, 'logs'), { recursive: true });
+  const logFile = (name: string) => join(dir, 'logs', `${name}.log`);
+  const publicUrl = `http://127.0.0.1:${options.port}`;
+
+  buildSiteIfStale(ROOT, log);
+  const postgresPort = await freePort();
+  const startPostgres = () =>
+    startEmbeddedPostgres({
+      dataDir: join(dir, 'postgres'),
+      port: postgresPort,
+      database: 'claims',
+    });
+  log('starting Postgres, a 3-node Kafka cluster, s3rver, SMTP capture and the OpenID Provider…');
+  const cleanUps: Array<() => Promise<unknown>> = [];
+  const started = <T>(value: T, stop: (value: T) => Promise<unknown>): T => {
+    cleanUps.unshift(() => stop(value));
+    return value;
+  };
+  const parts = await Promise.allSettled([
+    startPostgres().then((p) => started(p, (s) => s.stop())),
+    startKafkaCluster({ dir: join(dir, 'kafka'), nodes: 3, heapMb: 384, log }).then((k) =>
+      started(k, (s) => s.stop()),
+    ),
+    startS3rver({ directory: mkdir(join(dir, 'objects')) }).then((s) =>
+      started(s, (v) => v.close()),
+    ),
+    startSmtpCapture().then((s) => started(s, (v) => v.stop())),
+    startTestOidcProvider(`${publicUrl}/api/auth/callback`).then((o) =>
+      started(o, (v) => v.close()),
+    ),
+  ]);
+  const cleanUp = async () => {
+    for (const stop of cleanUps) await stop().catch(() => {});
+  };
+  const failed = parts.find((part) => part.status === 'rejected');
+  if (failed) {
+    await cleanUp();
+    throw failed.reason;
+  }
+  const [postgresStarted, kafka, s3, smtp, oidc] = parts.map(
+    (part) => (part as PromiseFulfilledResult<unknown>).value,
+  ) as [EmbeddedPostgres, KafkaCluster, RunningS3rver, SmtpCapture, TestOidcProvider];
+  let postgres: EmbeddedPostgres = postgresStarted;
+  const databaseUrl = postgres.url;
+
+  try {
+    await migrateOnce(databaseUrl);
+    return await startProcesses();
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  async function startProcesses(): Promise<Stack> {
+    const portalPorts = await Promise.all(
+      Array.from({ length: options.portals ?? 3 }, () => freePort()),
+    );
+    const sharedEnv: Record<string, string> = {
+      NODE_ENV: 'development',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      PROJECTOR: 'external',
+      KAFKA_BROKERS: kafka.brokers,
+      S3_ENDPOINT: s3.options.endpoint ?? '',
+      S3_BUCKET: s3.options.bucket,
+      S3_REGION: s3.options.region,
+      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
+      SMTP_URL: smtp.url,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: '127.0.0.1',
+    };
+    const node = (script: string) => ['--import', 'tsx', script];
+    const portals = portalPorts.map((port, i) =>
+      managedProcess({
+        name: `portal-${i + 1}`,
+        command: process.execPath,
+        args: node('infra/launcher/main.ts'),
+        logFile: logFile(`portal-${i + 1}`),
+        env: {
+          ...sharedEnv,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: join(dir, `portal-${i + 1}`),
+          // One portal seeds the demo claimant and claims; the others would race it.
+          DEMO_DATA: i === 0 ? 'on' : 'off',
+        },
+      }),
+    );
+    const projectors = Array.from({ length: options.projectors ?? 2 }, (_, i) =>
+      projectorWorker(
+        `projector-${i + 1}`,
+        node('infra/launcher/projector.ts'),
+        logFile,
+        sharedEnv,
+      ),
+    );
+    for (const worker of projectors) started(worker, (w) => w.stop());
+    for (const portal of portals) started(portal, (p) => p.stop());
+    for (const worker of projectors) worker.start();
+    for (const portal of portals) portal.start();
+    const portalUp = (i: number) =>
+      waitForHttp(
+        `http://127.0.0.1:${portalPorts[i]}/locales/en.json`,
+        () => portals[i]?.running() ?? false,
+      );
+    await Promise.all(portals.map((_, i) => portalUp(i)));
+
+    const proxyLog: HaproxyLine[] = [];
+    const haproxy = started(
+      startHaproxy(dir, options.port, portalPorts, (line) => proxyLog.push(line)),
+      (h) => h.stop(5_000),
+    );
+    await waitForHttp(`${publicUrl}/locales/en.json`, haproxy.running, 30_000);
+
+    return {
+      publicUrl,
+      dir,
+      portals,
+      portalPorts,
+      projectors,
+      kafka,
+      smtp,
+      s3,
+      oidc,
+      haproxy,
+      databaseUrl,
+      proxyLog,
+      postgres: {
+        async restart(downMs) {
+          await postgres.stop();
+          await new Promise((r) => setTimeout(r, downMs));
+          postgres = await startPostgres();
+        },
+      },
+      async restartPortal(index) {
+        portals[index]?.start();
+        await portalUp(index);
+      },
+      async stop() {
+        await haproxy.stop(5_000);
+        await Promise.all([...portals, ...projectors].map((p) => p.stop()));
+        await kafka.stop();
+        await Promise.all([s3.close(), smtp.stop(), oidc.close()]);
+        await postgres.stop();
+      },
+    };
+  }
+}
+
+/** Once here, so five processes do not queue on the migration lock at start-up. */
+async function migrateOnce(databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await migrate(pool, allMigrations);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The folder, and the cluster outside it that `.data/…/postgres` links to when run as root. */
+function wipe(dir: string): void {
+  const cluster = join(dir, 'postgres', 'postgres');
+  if (lstatSync(cluster, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    rmSync(realpathSync(cluster), { recursive: true, force: true });
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function mkdir(path: string): string {
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+function projectorWorker(
+  name: string,
+  args: readonly string[],
+  logFile: (name: string) => string,
+  env: Record<string, string>,
+): ProjectorWorker {
+  const roles = new Map<string, string>();
+  const worker = managedProcess({
+    name,
+    command: process.execPath,
+    args,
+    logFile: logFile(name),
+    env,
+    onLine: (line) => {
+      const role = roleChange(line);
+      if (role) roles.set(role.projection, role.role);
+    },
+  });
+  return {
+    ...worker,
+    start() {
+      roles.clear();
+      worker.start();
+    },
+    leads: () =>
+      worker.running()
+        ? [...roles].filter(([, role]) => role === 'leader').map(([projection]) => projection)
+        : [],
+  };
+}
+
+function roleChange(line: string): { projection: string; role: string } | undefined {
+  if (!line.includes('"role"')) return undefined;
+  try {
+    const entry = JSON.parse(line) as { projection?: unknown; role?: unknown };
+    return typeof entry.projection === 'string' && typeof entry.role === 'string'
+      ? { projection: entry.projection, role: entry.role }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,21 @@
+import { ADMIN_TEXT } from '../admin-text';
+import { staffFetch } from '../staff-api';
+
+const messages = ADMIN_TEXT.messages;
+
+/** Opens the claim's current decision letter in a new tab, as the edit form's View does. */
+export async function viewDecisionLetter(
+  submissionId: string,
+  onProblem: (message: string) => void,
+): Promise<void> {
+  // Opened before the download so the browser counts it as the click's own window.
+  const tab = window.open('', '_blank');
+  if (!tab) return onProblem(messages.letterOpenFailed);
+  try {
+    const response = await staffFetch(`/api/admin/claims/${submissionId}/decision-letter`);
+    tab.location.href = URL.createObjectURL(await response.blob());
+  } catch {
+    tab.close();
+    onProblem(messages.letterLoadFailed);
+  }
+}

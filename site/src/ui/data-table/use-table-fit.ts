@@ -1,0 +1,55 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+export type TableLayout = 'table' | 'cards';
+
+/**
+ * Whether a table fits its container, measured on the real widths rather than guessed from a
+ * breakpoint: French labels overflow at desktop widths where English fits (issue 28 finding 4).
+ * The table is drawn, measured before paint and swapped for cards when wider than its
+ * container; the cards go back to a table once the container is as wide as the table needed.
+ * `content` changes (rows, sort, language) draw and measure the table again.
+ */
+export function useTableFit(
+  container: RefObject<HTMLElement | null>,
+  table: RefObject<HTMLTableElement | null>,
+  content: unknown,
+): TableLayout {
+  const [layout, setLayout] = useState<TableLayout>('table');
+  const needed = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: content is what invalidates the measure
+  useLayoutEffect(() => {
+    needed.current = 0;
+    setLayout('table');
+  }, [content]);
+
+  useLayoutEffect(() => {
+    if (layout !== 'table' || !container.current || !table.current) return;
+    const width = table.current.offsetWidth;
+    if (width > container.current.clientWidth) {
+      needed.current = width;
+      setLayout('cards');
+    }
+  });
+
+  // Watching the table too: a web font arriving late widens it without resizing the container.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout is a new table to watch
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const available = element.clientWidth;
+      if (table.current && table.current.offsetWidth > available) {
+        needed.current = table.current.offsetWidth;
+        setLayout('cards');
+      } else if (!table.current && available >= needed.current) {
+        setLayout('table');
+      }
+    });
+    observer.observe(element);
+    if (table.current) observer.observe(table.current);
+    return () => observer.disconnect();
+  }, [container, table, layout]);
+
+  return layout;
+}
