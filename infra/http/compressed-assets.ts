@@ -18,6 +18,7 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 export type Encoding = 'br' | 'gzip';
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
 interface Compressed {
   readonly body: Buffer;
@@ -62,7 +63,7 @@ async function compress(file: string, encoding: Encoding): Promise<Compressed> {
 
 /**
  * The site's built scripts, styles and icons, compressed once per file and encoding (off the
- * event loop, in zlib's threads) and kept in memory: dist/client does not change while the
+ * event loop, in zlib's threads, right after start) and kept in memory: dist/client does not change while the
  * portal runs and is about 0.5 MB. Astro's own static handler sends them uncompressed, 213 KB
  * of React for every phone on a slow network (decision 070). Only files the build wrote are
  * candidates, listed once at start, so no request path reaches the file system. Anything
@@ -82,6 +83,12 @@ export function serveCompressedAssets(clientDir: string, app: NodeHandler): Node
     }
     return entry;
   };
+  // Compressed ahead, in the background: brotli at its best takes about a second for React's
+  // client on this machine, which the first visitor after a start would otherwise wait for.
+  setImmediate(() => {
+    for (const path of assets)
+      for (const encoding of ENCODINGS) compressed(path, encoding).catch(() => undefined);
+  });
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split(/[?#]/, 1)[0] ?? '';
