@@ -92,7 +92,7 @@ test('sign-in, registration and the one-time code screen do not shift as they hy
 });
 
 // The dashboard is not here: its claims arrive after hydration and the panels below them
-// move (0.016 for the demo customer's three claims in Lighthouse, 0.05 for an empty list).
+// move (decision 070 says how far, and what would fix it).
 test('the claim wizard and the profile do not shift as they hydrate', async ({ page }) => {
   await signedInCustomer(page, 'stability');
   for (const lang of ['en', 'fr']) {
