@@ -6,7 +6,7 @@ import {
   uniqueEmail,
 } from '../e2e/support/customers';
 import { amendAsStaff, signInStaff } from '../e2e/support/staff';
-import { makeShotFolders, settled, shoot, VIEWPORTS } from './admin-shots';
+import { makeShotFolders, settled, shoot } from './admin-shots';
 
 /** The auditor's screens (decisions 062, 063), beside the staff screens in docs/screens/admin/. */
 
