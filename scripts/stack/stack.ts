@@ -16,6 +16,7 @@ import { type RunningS3rver, startS3rver } from '@tests/support/s3rver';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { type HaproxyLine, startHaproxy } from './haproxy';
 import { type ManagedProcess, managedProcess, waitForHttp } from './managed-process';
+import { STACK_ROLES, stackProcessEnv } from './stack-shape';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -84,8 +85,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const parts = await Promise.allSettled([
     startPostgres().then((p) => started(p, (s) => s.stop())),
-    startKafkaCluster({ dir: join(dir, 'kafka'), nodes: 3, heapMb: 384, log }).then((k) =>
-      started(k, (s) => s.stop()),
+    startKafkaCluster({ dir: join(dir, 'kafka'), nodes: STACK_ROLES.kafka, heapMb: 384, log }).then(
+      (k) => started(k, (s) => s.stop()),
     ),
     startS3rver({ directory: mkdir(join(dir, 'objects')) }).then((s) =>
       started(s, (v) => v.close()),
@@ -119,26 +120,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   async function startProcesses(): Promise<Stack> {
     const portalPorts = await Promise.all(
-      Array.from({ length: options.portals ?? 3 }, () => freePort()),
+      Array.from({ length: options.portals ?? STACK_ROLES.portal }, () => freePort()),
     );
     const sharedEnv: Record<string, string> = {
       NODE_ENV: 'development',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      PROJECTOR: 'external',
-      KAFKA_BROKERS: kafka.brokers,
-      S3_ENDPOINT: s3.options.endpoint ?? '',
-      S3_BUCKET: s3.options.bucket,
-      S3_REGION: s3.options.region,
-      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-      SMTP_URL: smtp.url,
-      OIDC_ISSUER: oidc.issuer,
-      OIDC_CLIENT_ID: TEST_CLIENT.clientId,
-      OIDC_CLIENT_SECRET: TEST_CLIENT.clientSecret,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY: '127.0.0.1',
+      ...stackProcessEnv({
+        databaseUrl,
+        kafkaBrokers: kafka.brokers,
+        s3: {
+          endpoint: s3.options.endpoint ?? '',
+          bucket: s3.options.bucket,
+          region: s3.options.region,
+          accessKeyId: s3.options.accessKeyId,
+          secretAccessKey: s3.options.secretAccessKey,
+        },
+        smtpUrl: smtp.url,
+        oidc: {
+          issuer: oidc.issuer,
+          clientId: TEST_CLIENT.clientId,
+          clientSecret: TEST_CLIENT.clientSecret,
+        },
+        publicUrl,
+        proxy: '127.0.0.1',
+      }),
     };
     const node = (script: string) => ['--import', 'tsx', script];
     const portals = portalPorts.map((port, i) =>
@@ -157,7 +161,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
       }),
     );
-    const projectors = Array.from({ length: options.projectors ?? 2 }, (_, i) =>
+    const projectors = Array.from({ length: options.projectors ?? STACK_ROLES.projector }, (_, i) =>
       projectorWorker(
         `projector-${i + 1}`,
         node('infra/launcher/projector.ts'),

@@ -119,7 +119,8 @@ test('a claimant opens their claim page from the dashboard; another claimant is 
   await expect(fields.filter({ hasText: policyNumber })).toHaveCount(1);
   await expect(page.getByText('Confirmation number')).toBeVisible();
   await expect(page.getByText('Job loss')).toBeVisible();
-  await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
+  // The status among the claim's details (the timeline below names "Submitted" too).
+  await expect(fields.getByText('Submitted', { exact: true })).toBeVisible();
   await expectTranslatedAndAccessible(page);
 
   await page.goto(claimUrl.replace('/en/', '/fr/'));

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   registerVerifiedCustomer,
   signInThroughScreens,
@@ -9,33 +8,12 @@ import {
 import { asDataUrl } from '@contracts/documents/testing/sample-documents';
 import { pdfFile, pngFile } from '../e2e/support/documents';
 import { amendAsStaff, signInStaff } from '../e2e/support/staff';
+import { makeShotFolders, OUT, settled, shoot, VIEWPORTS } from './admin-shots';
 
 /** Every staff screen (English only, staff spec §1), at desktop width and at 390 px. */
 
-const OUT = 'docs/screens/admin';
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-  await expect(page.locator('.skeleton:visible')).toHaveCount(0);
-}
-
-async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    await settled(page);
-    await page.screenshot({
-      path: `${OUT}/${size}/${name}.jpg`,
-      type: 'jpeg',
-      quality: 70,
-      fullPage,
-      animations: 'disabled',
-    });
-  }
-}
-
 test('staff screens', async ({ page: customer, browser }) => {
-  for (const size of Object.keys(VIEWPORTS)) mkdirSync(`${OUT}/${size}`, { recursive: true });
+  makeShotFolders();
   const email = uniqueEmail('admin-screens');
   await registerVerifiedCustomer(customer, email, 'Marie');
   await signInThroughScreens(customer, email, '/en/dashboard');

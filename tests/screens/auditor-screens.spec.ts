@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   registerVerifiedCustomer,
   signInThroughScreens,
@@ -7,33 +6,12 @@ import {
   uniqueEmail,
 } from '../e2e/support/customers';
 import { amendAsStaff, signInStaff } from '../e2e/support/staff';
+import { makeShotFolders, settled, shoot } from './admin-shots';
 
 /** The auditor's screens (decisions 062, 063), beside the staff screens in docs/screens/admin/. */
 
-const OUT = 'docs/screens/admin';
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
-
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-  await expect(page.locator('.skeleton:visible')).toHaveCount(0);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    await settled(page);
-    await page.screenshot({
-      path: `${OUT}/${size}/${name}.jpg`,
-      type: 'jpeg',
-      quality: 70,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-}
-
 test('auditor screens', async ({ page: customer, browser }) => {
-  for (const size of Object.keys(VIEWPORTS)) mkdirSync(`${OUT}/${size}`, { recursive: true });
+  makeShotFolders();
   const email = uniqueEmail('auditor-screens');
   await registerVerifiedCustomer(customer, email, 'Marie');
   await signInThroughScreens(customer, email, '/en/dashboard');

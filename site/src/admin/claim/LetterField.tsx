@@ -5,7 +5,7 @@ import {
 } from '@site/islands/customer/additional-documents/chosen-file';
 import { fillIsolated } from '@site/ui/isolated-text';
 import { ADMIN_TEXT } from '../admin-text';
-import { staffFetch } from '../staff-api';
+import { viewDecisionLetter } from './letter-view';
 
 const text = ADMIN_TEXT.claim;
 const messages = ADMIN_TEXT.messages;
@@ -35,18 +35,7 @@ export function LetterField({
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  async function viewCurrent() {
-    // Opened before the download so the browser counts it as the click's own window.
-    const tab = window.open('', '_blank');
-    if (!tab) return onProblem(messages.letterOpenFailed);
-    try {
-      const response = await staffFetch(`/api/admin/claims/${submissionId}/decision-letter`);
-      tab.location.href = URL.createObjectURL(await response.blob());
-    } catch {
-      tab.close();
-      onProblem(messages.letterLoadFailed);
-    }
-  }
+  const viewCurrent = () => viewDecisionLetter(submissionId, onProblem);
 
   return (
     <fieldset className="field admin-letter" aria-describedby={`${id}-hint`}>
