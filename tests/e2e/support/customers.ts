@@ -118,4 +118,8 @@ export async function submitClaimThroughApi(
  * The dashboard's claims, a table row or a card: the table turns into cards where its columns
  * do not fit (French labels, phones).
  */
-export const claimEntries = (page: Page) => page.getByRole('row').or(page.locator('.claim-card'));
+export const claimEntries = (page: Page) => {
+  // Once the dashboard has measured and chosen its layout, that is, once it is hydrated.
+  const list = page.locator('.table-scroll:not([data-layout="undecided"])');
+  return list.getByRole('row').or(list.locator('.claim-card'));
+};

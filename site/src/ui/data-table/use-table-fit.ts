@@ -1,6 +1,11 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-export type TableLayout = 'table' | 'cards';
+/**
+ * `undecided`: the server's HTML and the first render, before anything is measured. Both
+ * layouts are drawn and the stylesheet shows one by the container's width (and language), so
+ * the page the browser paints before hydration has the shape the measure will choose.
+ */
+export type TableLayout = 'table' | 'cards' | 'undecided';
 
 /**
  * Whether a table fits its container, measured on the real widths rather than guessed from a
@@ -14,7 +19,7 @@ export function useTableFit(
   table: RefObject<HTMLTableElement | null>,
   content: unknown,
 ): TableLayout {
-  const [layout, setLayout] = useState<TableLayout>('table');
+  const [layout, setLayout] = useState<TableLayout>('undecided');
   const needed = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: content is what invalidates the measure

@@ -12,6 +12,8 @@ interface Props {
   readonly lang: string;
   readonly firstName: string;
   readonly messages: IslandMessages;
+  /** The claims as the server read them for the page, so they are in its HTML (no shift). */
+  readonly initialClaims?: ClaimSummary[];
 }
 
 type Load =
@@ -22,9 +24,11 @@ type Load =
 const GREETING_REFRESH_MS = 2 * 60 * 1000;
 
 /** The claimant's dashboard: greeting, their claims and the additional-documents upload. */
-export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
+export default function ClaimsDashboard({ lang, firstName, messages, initialClaims }: Props) {
   const t = islandTranslator(messages);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [load, setLoad] = useState<Load>(() =>
+    initialClaims ? { state: 'loaded', claims: initialClaims } : { state: 'loading' },
+  );
   const [hour, setHour] = useState(() => new Date().getHours());
   const [uploadFor, setUploadFor] = useState<ClaimSummary>();
   const [detailsFor, setDetailsFor] = useState<ClaimSummary>();
@@ -56,7 +60,9 @@ export default function ClaimsDashboard({ lang, firstName, messages }: Props) {
       });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page without the server's read loads them here
   useEffect(() => {
+    if (initialClaims) return;
     const controller = new AbortController();
     loadClaims(controller.signal);
     return () => controller.abort();

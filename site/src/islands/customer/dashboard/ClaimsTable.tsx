@@ -43,15 +43,17 @@ export function ClaimsTable({ claims, lang, t, onAddDocuments, onViewDetails }: 
   };
   const rowProps = { lang, t, onAddDocuments, onViewDetails };
 
+  // Inert until hydrated: the server's HTML shows the claims, but a click there would be lost.
   return (
-    <>
+    <div className="claims-list" inert={layout === 'undecided'}>
       <div ref={container} className="table-scroll" data-layout={layout}>
-        {layout === 'cards' ? (
-          <>
+        {layout !== 'table' && (
+          <div className="claim-cards-view">
             <SortChoice sort={sort} t={t} onSort={sortBy} />
             <ClaimCards claims={shown} {...rowProps} />
-          </>
-        ) : (
+          </div>
+        )}
+        {layout !== 'cards' && (
           <table ref={table} className="claims-table">
             <caption className="visually-hidden">{t('dashboard.recentClaims')}</caption>
             <thead>
@@ -87,7 +89,7 @@ export function ClaimsTable({ claims, lang, t, onAddDocuments, onViewDetails }: 
           page: (number) => t('table.page', { page: number }),
         }}
       />
-    </>
+    </div>
   );
 }
 
