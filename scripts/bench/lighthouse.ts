@@ -18,6 +18,7 @@ import { freePort } from '@tests/support/free-port';
 import { TestBrowser } from '@tests/support/oidc-test-provider';
 import lighthouse from 'lighthouse';
 import { startPortal } from './portal-process';
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '@tests/support/customer-pages';
 
 const DATA_DIR = '.data/bench-lighthouse';
 const DOC = 'docs/performance.md';
@@ -26,18 +27,6 @@ const REPORTS = '.data/lighthouse-reports';
 const START = '<!-- lighthouse:start -->';
 const END = '<!-- lighthouse:end -->';
 const LANGS = ['en', 'fr'] as const;
-/** The spec's public routes (customer file §2), the error pages aside (they answer 4xx). */
-const PUBLIC = [
-  '',
-  'add-user',
-  'mfa',
-  'forgot-password',
-  'reset-password',
-  'declaration-and-authorization',
-  'faq',
-  'contact-us',
-];
-const SIGNED_IN = ['dashboard', 'add-claim', 'profile'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The same flags the Playwright config uses, plus the new headless mode. */
 const CHROMIUM_FLAGS = [
@@ -191,8 +180,8 @@ function writeDoc(rows: readonly Row[]): void {
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv.slice(onlyAt + 1).filter((a) => a.startsWith('/')) : [];
 const pages = LANGS.flatMap((lang) => [
-  ...PUBLIC.map((page) => ({ path: `/${lang}/${page}`, signedIn: false })),
-  ...SIGNED_IN.map((page) => ({ path: `/${lang}/${page}`, signedIn: true })),
+  ...PUBLIC_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: false })),
+  ...SIGNED_IN_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: true })),
 ]).filter((page) => only.length === 0 || only.includes(page.path));
 if (pages.length === 0) throw new Error(`no listed page matches ${only.join(' ')}`);
 

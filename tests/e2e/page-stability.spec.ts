@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedInCustomer, submitClaimThroughApi } from './support/customers';
 import { islandsHydrated } from './support/hydration';
+import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/customer-pages';
 
 /**
  * Cheap guards for what Lighthouse measures (npm run bench:lighthouse, docs/performance.md):
@@ -9,17 +10,6 @@ import { islandsHydrated } from './support/hydration';
  */
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
-const PUBLIC = [
-  '',
-  'add-user',
-  'mfa',
-  'forgot-password',
-  'reset-password',
-  'declaration-and-authorization',
-  'faq',
-  'contact-us',
-];
-const SIGNED_IN = ['dashboard', 'add-claim', 'profile'];
 /** Lighthouse's target; a shift just over it is already visible as a jump. */
 const MAX_SHIFT = 0.02;
 
@@ -113,7 +103,7 @@ test('the claim wizard and the profile do not shift as they hydrate', async ({ p
 test('every public page has a meta description of its own, in its language', async ({ page }) => {
   const seen = new Map<string, string>();
   for (const lang of ['en', 'fr']) {
-    for (const screen of PUBLIC) {
+    for (const screen of PUBLIC_PAGES) {
       const path = `/${lang}/${screen}`;
       const description = await descriptionOf(page, path);
       expect(description.length, path).toBeGreaterThan(50);
@@ -129,11 +119,11 @@ test('the signed-in pages have their own meta description too', async ({ page })
   await signedInCustomer(page, 'descriptions');
   const descriptions = new Set<string>();
   for (const lang of ['en', 'fr']) {
-    for (const screen of SIGNED_IN) {
+    for (const screen of SIGNED_IN_PAGES) {
       const description = await descriptionOf(page, `/${lang}/${screen}`);
       expect(description.length, screen).toBeGreaterThan(50);
       descriptions.add(description);
     }
   }
-  expect(descriptions.size).toBe(SIGNED_IN.length * 2);
+  expect(descriptions.size).toBe(SIGNED_IN_PAGES.length * 2);
 });
