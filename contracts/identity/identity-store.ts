@@ -40,7 +40,10 @@ export interface IdentityStore {
   takeFlow(idHash: string, status: StoredFlowStatus, now: Date): Promise<FlowRecord | undefined>;
 
   createSession(session: SessionRecord): Promise<void>;
-  findSession(idHash: string): Promise<SessionRecord | undefined>;
+  /** The session and its account (undefined when the account is gone), in one read. */
+  findSessionWithAccount(
+    idHash: string,
+  ): Promise<{ session: SessionRecord; account: AccountRecord | undefined } | undefined>;
   touchSession(idHash: string, activity: SessionActivity): Promise<boolean>;
   deleteSession(idHash: string): Promise<void>;
   deleteSessionsOf(customerId: string): Promise<number>;

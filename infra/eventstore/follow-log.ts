@@ -11,9 +11,17 @@ export interface FollowLogOptions extends SubscribeOptions {
   readonly pollIntervalMs: number;
   /** Registers a callback that cuts the idle wait short when new events may exist; returns an unregister function. */
   readonly onWake?: (wake: () => void) => () => void;
+  /**
+   * Whether an event after `position` is known committed. A read that stops short of it met
+   * the read horizon (an older transaction still open), and no wake-up will come when that
+   * transaction ends: read again soon rather than after the poll interval.
+   */
+  readonly committedAfter?: (position: LogPosition) => boolean;
 }
 
 const MAX_BACKOFF_MS = 5_000;
+/** The first retry of a read held back by the horizon; doubled each time, up to the poll interval. */
+const HELD_BACK_RETRY_MS = 2;
 
 /**
  * Catch up by reading batches after a position, then follow: wait for a wake-up (or the
@@ -53,6 +61,7 @@ export function followLog(options: FollowLogOptions): Subscription {
 
   const loop = (async () => {
     let failures = 0;
+    let heldBack = 0;
     while (!stopped) {
       try {
         const batch = await options.readAll({ after: position, maxCount: batchSize });
@@ -61,11 +70,17 @@ export function followLog(options: FollowLogOptions): Subscription {
           await options.onEvents(batch);
           position = (batch.at(-1) as RecordedEvent).position;
           failures = 0;
+          heldBack = 0;
           continue;
         }
         failures = 0;
         markCaughtUp();
-        await pause(options.pollIntervalMs);
+        heldBack = options.committedAfter?.(position) ? heldBack + 1 : 0;
+        await pause(
+          heldBack > 0
+            ? Math.min(options.pollIntervalMs, HELD_BACK_RETRY_MS * 2 ** (heldBack - 1))
+            : options.pollIntervalMs,
+        );
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);

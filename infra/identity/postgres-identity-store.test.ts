@@ -101,6 +101,32 @@ describe('accounts', () => {
   });
 });
 
+describe('sessions', () => {
+  it('given a session, when looked up, then it comes with its account in one read', async () => {
+    const owner = account();
+    await store.createAccount(owner);
+    const session = {
+      idHash: randomUUID(),
+      customerId: owner.id,
+      csrfToken: 'csrf-token',
+      createdAt: NOW,
+      lastActivityAt: later(5),
+      idleExpiresAt: later(780),
+      expiresAt: later(43_200),
+    };
+    await store.createSession(session);
+    const found = await store.findSessionWithAccount(session.idHash);
+    expect(found?.session).toEqual(session);
+    expect(found?.account).toMatchObject({
+      id: owner.id,
+      email: owner.email,
+      dateOfBirth: '1980-04-02',
+      createdAt: NOW,
+    });
+    expect(await store.findSessionWithAccount(randomUUID())).toBeUndefined();
+  });
+});
+
 describe('one-time codes', () => {
   it('given the right code sent ten times at once, when tried, then exactly one try is accepted', async () => {
     const subject = await savedCode();

@@ -8,10 +8,16 @@ import type {
 import type { Language, Province } from '@contracts/identity/field-rules';
 import type { SqlClient } from '@projections/runner/sql';
 
-const ACCOUNT_COLUMNS = `id, email, password_hash, first_name, last_name,
-  date_of_birth::text as date_of_birth, financial_institution, address_line1, address_line2,
-  city, province, postal_code, country, phone, language, verified_at, created_at, updated_at,
-  password_changed_at`;
+/** The account's columns as AccountRow names them, each qualified by `table` when given. */
+const accountColumns = (table?: string) => {
+  const of = (column: string) => (table ? `${table}.${column}` : column);
+  return `${of('id')}, ${of('email')}, ${of('password_hash')}, ${of('first_name')}, ${of('last_name')},
+  ${of('date_of_birth')}::text as date_of_birth, ${of('financial_institution')}, ${of('address_line1')},
+  ${of('address_line2')}, ${of('city')}, ${of('province')}, ${of('postal_code')}, ${of('country')},
+  ${of('phone')}, ${of('language')}, ${of('verified_at')}, ${of('created_at')}, ${of('updated_at')},
+  ${of('password_changed_at')}`;
+};
+const ACCOUNT_COLUMNS = accountColumns();
 
 interface AccountRow {
   id: string;
@@ -86,6 +92,9 @@ interface SessionRow {
   idle_expires_at: Date;
   expires_at: Date;
 }
+
+type SessionAccountRow = Omit<SessionRow, 'created_at'> &
+  Omit<AccountRow, 'id'> & { session_created_at: Date; id: string | null };
 
 const toSession = (row: SessionRow): SessionRecord => ({
   idHash: row.id_hash,
@@ -301,11 +310,19 @@ export function createPostgresIdentityStore(db: SqlClient): IdentityStore {
       );
     },
 
-    async findSession(idHash) {
-      const row = await first<SessionRow>('select * from identity_sessions where id_hash = $1', [
-        idHash,
-      ]);
-      return row && toSession(row);
+    // One indexed read per request for the principal, where the session and then its
+    // account took two round trips (issue 30).
+    async findSessionWithAccount(idHash) {
+      const row = await first<SessionAccountRow>(
+        `select s.id_hash, s.customer_id, s.csrf_token, s.created_at as session_created_at,
+                s.last_activity_at, s.idle_expires_at, s.expires_at, ${accountColumns('a')}
+         from identity_sessions s left join identity_accounts a on a.id = s.customer_id
+         where s.id_hash = $1`,
+        [idHash],
+      );
+      if (!row) return undefined;
+      const session = toSession({ ...row, created_at: row.session_created_at });
+      return { session, account: row.id === null ? undefined : toAccount(row as AccountRow) };
     },
 
     async touchSession(idHash, { lastActivityAt, idleExpiresAt }) {

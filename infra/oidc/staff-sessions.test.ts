@@ -1,3 +1,4 @@
+import { tokenHash } from './opaque-token';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@infra/postgres/migrate';
@@ -39,6 +40,25 @@ describe('staff sessions', () => {
     expect(found?.role).toBe('agent');
     expect(found?.lastValidatedAt).toEqual(minutesLater(239));
     expect(await findStaffSession(database.pool, id, minutesLater(240))).toBeUndefined();
+  });
+
+  it('marks a lookup as validation at most once a minute', async () => {
+    const { id } = await createStaffSession(database.pool, agent, start);
+    const secondsLater = (s: number) => new Date(start.getTime() + s * 1000);
+    expect((await findStaffSession(database.pool, id, secondsLater(30)))?.lastValidatedAt).toEqual(
+      start,
+    );
+    expect((await findStaffSession(database.pool, id, secondsLater(60)))?.lastValidatedAt).toEqual(
+      secondsLater(60),
+    );
+    expect((await findStaffSession(database.pool, id, secondsLater(90)))?.lastValidatedAt).toEqual(
+      secondsLater(60),
+    );
+    const { rows } = await database.pool.query(
+      'select last_validated_at from staff_sessions where id_hash = $1',
+      [tokenHash(id)],
+    );
+    expect(rows[0].last_validated_at).toEqual(secondsLater(60));
   });
 
   it("keeps an auditor's role with the session, and refuses a role it does not know", async () => {

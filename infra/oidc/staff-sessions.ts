@@ -87,17 +87,31 @@ export async function createStaffSession(
   return { id, session: toSession(rows[0]!) };
 }
 
-/** The live session the id names, marked validated now; undefined when unknown or expired. */
+/** How stale `last_validated_at` may get before a lookup writes it again (decision 079). */
+export const VALIDATION_REFRESH_SECONDS = 60;
+
+/**
+ * The live session the id names; undefined when unknown or expired. Marked validated now
+ * when its last mark is a minute old or more: one read per request, a write once a minute.
+ */
 export async function findStaffSession(
   pool: pg.Pool,
   id: string,
   now: Date = new Date(),
 ): Promise<StaffSession | undefined> {
   const { rows } = await pool.query<SessionRow>(
-    `update staff_sessions set last_validated_at = $2
-     where id_hash = $1 and expires_at > $2
-     returning ${SESSION_COLUMNS}`,
-    [tokenHash(id), now],
+    `with found as (
+       select ${SESSION_COLUMNS} from staff_sessions where id_hash = $1 and expires_at > $2
+     ), refreshed as (
+       update staff_sessions set last_validated_at = $2
+       where id_hash = $1 and expires_at > $2
+         and last_validated_at <= $2 - make_interval(secs => $3)
+       returning ${SESSION_COLUMNS}
+     )
+     select * from refreshed
+     union all
+     select * from found where not exists (select from refreshed)`,
+    [tokenHash(id), now, VALIDATION_REFRESH_SECONDS],
   );
   return rows[0] && toSession(rows[0]);
 }

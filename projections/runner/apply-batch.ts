@@ -27,7 +27,8 @@ export async function applyBatch(
       await saveCheckpoint(client, projection.name, last.position);
     }
     await client.query('commit');
-    checkpointMoved(projection.name);
+    const moved = compareLogPositions(last.position, checkpoint) > 0 ? last.position : checkpoint;
+    checkpointMoved(projection.name, pool, moved);
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;

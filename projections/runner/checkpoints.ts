@@ -1,5 +1,5 @@
 import { compareLogPositions, type LogPosition, START_OF_LOG } from '@contracts/event-store';
-import { nextCheckpointMove } from './checkpoint-signal';
+import { knownCheckpoint, nextCheckpointMove } from './checkpoint-signal';
 import type { SqlClient } from './sql';
 
 export const checkpointMigration = {
@@ -58,7 +58,12 @@ export async function saveCheckpoint(
   );
 }
 
-/** Waits until a projection has applied the event at `position` (read-your-writes for a command's caller). */
+/**
+ * Waits until a projection has applied the event at `position` (read-your-writes for a
+ * command's caller). Where this process's projector writes to the same database, its
+ * signal carries the position and no query is needed; the table is read at the start when
+ * no such projector is known, and after every poll interval that passed without a signal.
+ */
 export async function waitForCheckpoint(
   client: SqlClient,
   name: string,
@@ -66,15 +71,18 @@ export async function waitForCheckpoint(
   { timeoutMs = 5_000, intervalMs = 25 } = {},
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
+  const reached = (at: LogPosition | undefined) =>
+    at !== undefined && compareLogPositions(at, position) >= 0;
+  let signalled = knownCheckpoint(name, client) !== undefined;
   for (;;) {
-    // Listening before reading: a move between the read and the wait is not missed.
+    // Listening before looking: a move between the look and the wait is not missed.
     const moved = nextCheckpointMove(
       name,
       Math.min(intervalMs, Math.max(0, deadline - Date.now())),
     );
-    const current = await readCheckpoint(client, name);
-    if (compareLogPositions(current, position) >= 0) return true;
+    if (reached(knownCheckpoint(name, client))) return true;
+    if (!signalled && reached(await readCheckpoint(client, name))) return true;
     if (Date.now() >= deadline) return false;
-    await moved;
+    signalled = (await moved) && knownCheckpoint(name, client) !== undefined;
   }
 }

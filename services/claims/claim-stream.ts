@@ -15,6 +15,7 @@ import {
 } from '@contracts/event-store';
 import { type CommandContext, toNewEvents } from '../shared/command-context';
 import { type Claim, evolveClaim, initialClaim } from './claim';
+import { createStreamCache } from './claim-stream-cache';
 
 export interface ClaimStream {
   readonly submissionId: string;
@@ -29,15 +30,19 @@ export async function readClaimStream(
   submissionId: string,
 ): Promise<ClaimStream> {
   const streamId = claimStreamId(submissionId);
-  const recorded = await eventStore.readStream(streamId);
+  const { recorded, state } = await readCachedClaim(eventStore, streamId);
   return {
     submissionId,
     streamId,
     recorded,
-    state: recorded.map(upcastClaimEvent).reduce(evolveClaim, initialClaim()),
+    state,
     expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1),
   };
 }
+
+const readCachedClaim = createStreamCache<Claim>((state, events) =>
+  events.map(upcastClaimEvent).reduce(evolveClaim, state ?? initialClaim()),
+);
 
 /**
  * Where a command already handled (a retry) left its last event; undefined when it is new.

@@ -83,13 +83,13 @@ export async function lookupSession(
 ): Promise<CustomerSession | undefined> {
   if (!sessionId) return undefined;
   const now = ports.clock.now();
-  const record = await ports.store.findSession(sessionHash(sessionId));
-  if (!record) return undefined;
+  const found = await ports.store.findSessionWithAccount(sessionHash(sessionId));
+  if (!found) return undefined;
+  const { session: record, account } = found;
   if (record.idleExpiresAt <= now || record.expiresAt <= now) {
     await ports.store.deleteSession(record.idHash);
     return undefined;
   }
-  const account = await ports.store.findAccountById(record.customerId);
   return account && view(record, claimantOf(toProfile(account)));
 }
 

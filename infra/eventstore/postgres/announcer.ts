@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { LogPosition } from '@contracts/event-store';
 
 export const NOTIFY_CHANNEL = 'event_store_appended';
 
@@ -19,13 +20,27 @@ export interface Announcer {
  * that notified could not share a flush), without waiting for the flush (nothing to lose:
  * followers also poll), and throttled: one in flight, started at most every
  * ANNOUNCE_INTERVAL_MS. One per commit cost an eighth of the append throughput
- * (decision 044); a follower elsewhere hears of a commit at most that much later.
+ * (decision 044); a follower elsewhere hears of a commit at most that much later. The
+ * payload names `origin`, so that the store which announced can ignore its own NOTIFY (its
+ * followers were woken already, and a second wake-up costs each of them a read), and the
+ * last event appended, so that a follower elsewhere whose read stops short of it (the read
+ * horizon) knows to read again soon.
  */
 export function createAnnouncer(
   pool: pg.Pool,
   wakeLocal: () => void,
-  intervalMs = ANNOUNCE_INTERVAL_MS,
+  {
+    origin = '',
+    intervalMs = ANNOUNCE_INTERVAL_MS,
+    lastAppended = () => undefined,
+  }: {
+    readonly origin?: string;
+    readonly intervalMs?: number;
+    /** The newest event appended here, told to followers elsewhere with the NOTIFY. */
+    readonly lastAppended?: () => LogPosition | undefined;
+  } = {},
 ): Announcer {
+  if (!/^[0-9a-f]*$/.test(origin)) throw new Error('an announcer origin is hexadecimal');
   let pending = false;
   let sending = false;
   let stopped = false;
@@ -46,9 +61,10 @@ export function createAnnouncer(
     pending = false;
     sending = true;
     lastStarted = performance.now();
+    const payload = announcement(origin, lastAppended());
     void pool
       .query(
-        `begin; set local synchronous_commit = off; select pg_notify('${NOTIFY_CHANNEL}', ''); commit`,
+        `begin; set local synchronous_commit = off; select pg_notify('${NOTIFY_CHANNEL}', '${payload}'); commit`,
       )
       .catch(() => {})
       .finally(() => {
@@ -69,4 +85,18 @@ export function createAnnouncer(
       timer = undefined;
     },
   };
+}
+
+/** `origin:commit:prepare`, or `origin` alone before anything was appended: digits and hex only. */
+export function announcement(origin: string, position: LogPosition | undefined): string {
+  return position ? `${origin}:${position.commit}:${position.prepare}` : origin;
+}
+
+export function parseAnnouncement(payload: string): {
+  readonly origin: string;
+  readonly position?: LogPosition;
+} {
+  const [origin = '', commit, prepare] = payload.split(':');
+  if (!commit || !prepare || !/^\d+$/.test(commit) || !/^\d+$/.test(prepare)) return { origin };
+  return { origin, position: { commit: BigInt(commit), prepare: BigInt(prepare) } };
 }

@@ -1,20 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  LogPosition,
-  NewEvent,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
+import {
+  type AppendResult,
+  compareLogPositions,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
 } from '@contracts/event-store';
 import { followLog } from '../follow-log';
 import { appendBatch } from './append-batch';
 import { createAppendQueue } from './append-queue';
-import { createAnnouncer, NOTIFY_CHANNEL } from './announcer';
+import { createAnnouncer, NOTIFY_CHANNEL, parseAnnouncement } from './announcer';
 
 interface EventRow {
   global_position: string;
@@ -64,13 +66,28 @@ export function createPostgresEventStore(
 ): EventStore {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const wakers = new Set<() => void>();
+  const origin = randomBytes(8).toString('hex');
+  /**
+   * The newest event known committed, appended here or announced by another process: a
+   * follower whose read stops short of it was held back by the read horizon.
+   */
+  let lastCommitted: LogPosition | undefined;
+  /** The newest event appended here (a group commit's events, in order): for the NOTIFY. */
+  let lastAppended: LogPosition | undefined;
+  const noteCommitted = (position: LogPosition) => {
+    if (!lastCommitted || compareLogPositions(position, lastCommitted) > 0)
+      lastCommitted = position;
+  };
   let listener: pg.Client | undefined;
   let listening: Promise<void> | undefined;
 
   function listen(): Promise<void> {
     listening ??= (async () => {
       const client = new pg.Client(pool.options);
-      client.on('notification', () => {
+      client.on('notification', ({ payload = '' }) => {
+        const announced = parseAnnouncement(payload);
+        if (announced.origin === origin) return; // woken at the append already
+        if (announced.position) noteCommitted(announced.position);
         for (const wake of wakers) wake();
       });
       // A lost listener only slows followers down to polling; reconnect on next subscribe.
@@ -88,9 +105,13 @@ export function createPostgresEventStore(
   }
 
   // In-process followers wake at once; other processes through a throttled NOTIFY.
-  const announcer = createAnnouncer(pool, () => {
-    for (const wake of wakers) wake();
-  });
+  const announcer = createAnnouncer(
+    pool,
+    () => {
+      for (const wake of wakers) wake();
+    },
+    { origin, lastAppended: () => lastAppended },
+  );
   const enqueue = createAppendQueue(
     async (batch) => {
       await appendBatch(pool, batch);
@@ -114,7 +135,18 @@ export function createPostgresEventStore(
     if (events.length === 0)
       return Promise.reject(new Error(`Stream ${streamId}: nothing to append`));
     return new Promise((resolve, reject) =>
-      enqueue({ streamId, events, expectedRevision, resolve, reject }),
+      enqueue({
+        streamId,
+        events,
+        expectedRevision,
+        resolve: (result) => {
+          noteCommitted(result.position);
+          if (!lastAppended || compareLogPositions(result.position, lastAppended) > 0)
+            lastAppended = result.position;
+          resolve(result);
+        },
+        reject,
+      }),
     );
   }
 
@@ -156,6 +188,8 @@ export function createPostgresEventStore(
       ...subscription,
       readAll,
       pollIntervalMs,
+      committedAfter: (position) =>
+        lastCommitted !== undefined && compareLogPositions(lastCommitted, position) > 0,
       onWake: (wake) => {
         wakers.add(wake);
         return () => wakers.delete(wake);

@@ -7,12 +7,12 @@ import { startPortal } from '../portal-process';
 import type { AppendOnce } from './writers';
 
 /** The portal as `npm start` runs it, with the demo customer and a staff agent signed in. */
-export async function openHttpPath(dataDir: string) {
+export async function openHttpPath(dataDir: string, env: Record<string, string> = {}) {
   // A fresh portal each time, so claim numbers and timings do not depend on earlier runs.
   rmSync(dataDir, { recursive: true, force: true });
   const postgresPort = await freePort();
   const portal = await startPortal(
-    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DEMO_DATA: 'on' },
+    { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DEMO_DATA: 'on', ...env },
     await freePort(),
   );
   const customer = new TestBrowser();
@@ -108,6 +108,7 @@ export async function openHttpPath(dataDir: string) {
      * The portal process (web and in-process projector) paused while the reference runs, so
      * the two never share the cores; its Postgres, a process of its own, keeps serving.
      */
+    pid: () => portal.child.pid as number,
     pause: () => portal.child.kill('SIGSTOP'),
     resume: () => portal.child.kill('SIGCONT'),
     stop: () => portal.stop(),

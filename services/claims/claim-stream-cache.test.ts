@@ -1,0 +1,78 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from '@contracts/event-store';
+import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
+import { sampleEvent } from '@infra/eventstore/testing/sample-event';
+import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { createStreamCache } from './claim-stream-cache';
+
+let database: TestDatabase;
+let store: EventStore;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  store = createPostgresEventStore(database.pool);
+});
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+const noted = (n: number) =>
+  sampleEvent('Noted', { n }, { actor: { kind: 'staff', id: 'agent-7', email: 'a@example.com' } });
+
+/** Folds to the list of every `n`, and counts the events each read brought back. */
+function countingReads() {
+  const fetched: number[] = [];
+  const counting: EventStore = {
+    ...store,
+    async readStream(streamId: string, options?: ReadStreamOptions) {
+      const events = await store.readStream(streamId, options);
+      fetched.push(events.length);
+      return events;
+    },
+  };
+  const read = createStreamCache<number[]>((state, events: readonly RecordedEvent[]) => [
+    ...(state ?? []),
+    ...events.map((e) => (e.data as { n: number }).n),
+  ]);
+  return { counting, fetched, read };
+}
+
+describe('the stream cache', () => {
+  it('reads a cached stream from its last event on and folds only what is new', async () => {
+    const { counting, fetched, read } = countingReads();
+    const stream = `cached-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2), noted(3)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2, 3]);
+    expect((await read(counting, stream)).state).toEqual([1, 2, 3]);
+    await store.append(stream, [noted(4)], { expectedRevision: 2n });
+    const after = await read(counting, stream);
+    expect(after.state).toEqual([1, 2, 3, 4]);
+    expect(after.recorded.map((e) => e.streamRevision)).toEqual([0n, 1n, 2n, 3n]);
+    expect(after.recorded).toEqual(await store.readStream(stream));
+    expect(fetched).toEqual([3, 1, 2]);
+  });
+
+  it('reads the stream whole when its last cached event is no longer what the store has', async () => {
+    const { counting, fetched, read } = countingReads();
+    const stream = `reset-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2]);
+    await database.pool.query('alter table events disable trigger user');
+    await database.pool.query('delete from events where stream_id = $1', [stream]);
+    await database.pool.query('alter table events enable trigger user');
+    await store.append(stream, [noted(7), noted(8), noted(9)], { expectedRevision: 'any' });
+    expect((await read(counting, stream)).state).toEqual([7, 8, 9]);
+    // The stream head survives the delete: the new events are revisions 2–4, all after 1.
+    expect(fetched).toEqual([2, 3, 3]);
+  });
+
+  it('does not keep a stream that does not exist', async () => {
+    const { counting, fetched, read } = countingReads();
+    const stream = `none-${uuidv7()}`;
+    expect((await read(counting, stream)).recorded).toEqual([]);
+    await store.append(stream, [noted(5)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([5]);
+    expect(fetched).toEqual([0, 1]);
+  });
+});
