@@ -1,6 +1,6 @@
 import { compareLogPositions, type RecordedEvent } from '@contracts/event-store';
 import { checkpointMoved } from './checkpoint-signal';
-import { lockCheckpoint, saveCheckpoint } from './checkpoints';
+import { beginWithCheckpoint, commitWithCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import type { SqlPool } from './sql';
 
@@ -17,17 +17,14 @@ export async function applyBatch(
   if (!last) return;
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    const checkpoint = await lockCheckpoint(client, projection.name);
+    const checkpoint = await beginWithCheckpoint(client, projection.name);
     const fresh = events.filter(
       (e) => compareLogPositions(e.position, checkpoint) > 0 && projection.handles(e),
     );
     if (fresh.length > 0) await projection.apply(client, fresh);
-    if (compareLogPositions(last.position, checkpoint) > 0) {
-      await saveCheckpoint(client, projection.name, last.position);
-    }
-    await client.query('commit');
-    const moved = compareLogPositions(last.position, checkpoint) > 0 ? last.position : checkpoint;
+    const ahead = compareLogPositions(last.position, checkpoint) > 0;
+    await commitWithCheckpoint(client, projection.name, ahead ? last.position : undefined);
+    const moved = ahead ? last.position : checkpoint;
     checkpointMoved(projection.name, pool, moved);
   } catch (error) {
     await client.query('rollback').catch(() => {});

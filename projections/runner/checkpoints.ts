@@ -46,6 +46,46 @@ export async function lockCheckpoint(client: SqlClient, name: string): Promise<L
   return toPosition(rows[0]);
 }
 
+/** A projection name as an SQL literal: names are the code's own, checked all the same. */
+function nameLiteral(name: string): string {
+  if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new Error(`not a projection name: ${name}`);
+  return `'${name}'`;
+}
+
+/** The last statement's result of a query string that held several (simple-query protocol). */
+async function lastResult<Row>(client: SqlClient, text: string): Promise<{ rows: Row[] }> {
+  const results = (await client.query<Row>(text)) as unknown;
+  return (Array.isArray(results) ? results.at(-1) : results) as { rows: Row[] };
+}
+
+/**
+ * A live batch's start: its transaction opened and the checkpoint row locked in one round
+ * trip, where `begin` and lockCheckpoint took three (issue 30). The values are literals:
+ * a query string with several statements takes no parameters.
+ */
+export async function beginWithCheckpoint(client: SqlClient, name: string): Promise<LogPosition> {
+  const { rows } = await lastResult<CheckpointRow>(
+    client,
+    `begin; select commit_position, prepare_position from projection_checkpoints
+     where name = ${nameLiteral(name)} for update`,
+  );
+  return rows.length > 0 ? toPosition(rows[0]) : lockCheckpoint(client, name);
+}
+
+/** A live batch's end: the checkpoint moved and the transaction committed in one round trip. */
+export async function commitWithCheckpoint(
+  client: SqlClient,
+  name: string,
+  position: LogPosition | undefined,
+): Promise<void> {
+  const move = position
+    ? `update projection_checkpoints set commit_position = ${BigInt(position.commit)},
+         prepare_position = ${BigInt(position.prepare)}, updated_at = now()
+       where name = ${nameLiteral(name)}; `
+    : '';
+  await client.query(`${move}commit`);
+}
+
 export async function saveCheckpoint(
   client: SqlClient,
   name: string,
