@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chosenEncoding, serveCompressedAssets } from './compressed-assets';
+import { chosenEncoding, serveBuiltAssets } from './compressed-assets';
 
 interface Answer {
   status: number;
@@ -41,7 +41,7 @@ describe('compressed assets', () => {
     writeFileSync(join(dir, '_astro/client.Abc123.js'), script);
     writeFileSync(join(dir, 'styles/site.css'), 'body { margin: 0 }\n'.repeat(200));
     writeFileSync(join(dir, 'photo.jpg'), 'not text');
-    const site = serveCompressedAssets(dir, (req, res) => {
+    const site = serveBuiltAssets(dir, (req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`app: ${req.url}`);
     });
     server = createServer(site);
@@ -80,16 +80,34 @@ describe('compressed assets', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('leaves to the site a client that takes no compression, other files and other paths', async () => {
-    for (const [path, headers] of [
-      ['/_astro/client.Abc123.js', {}],
-      ['/_astro/client.Abc123.js', { 'accept-encoding': 'identity, br;q=0, gzip;q=0' }],
-      ['/photo.jpg', { 'accept-encoding': 'br' }],
-      ['/_astro/../_astro/client.Abc123.js', { 'accept-encoding': 'br' }],
-      ['/_astro/missing.js', { 'accept-encoding': 'br' }],
-      ['/en/', { 'accept-encoding': 'br' }],
+  it('sends a client that takes no compression the file as built, and any built file', async () => {
+    for (const [path, headers, body, type] of [
+      ['/_astro/client.Abc123.js', {}, script, 'text/javascript; charset=utf-8'],
+      [
+        '/_astro/client.Abc123.js',
+        { 'accept-encoding': 'identity, br;q=0, gzip;q=0' },
+        script,
+        'text/javascript; charset=utf-8',
+      ],
+      ['/photo.jpg', { 'accept-encoding': 'br' }, 'not text', 'image/jpeg'],
     ] as const) {
       const answer = await get(port, path, headers);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['content-encoding'], path).toBeUndefined();
+      expect(answer.headers['content-type'], path).toBe(type);
+      expect(answer.body.toString(), path).toBe(body);
+    }
+  });
+
+  it('leaves to the app every path the build did not write, and other methods', async () => {
+    for (const path of [
+      '/_astro/../_astro/client.Abc123.js',
+      '/_astro/missing.js',
+      '/en/',
+      '/_astro',
+      '/api/claims',
+    ]) {
+      const answer = await get(port, path, { 'accept-encoding': 'br' });
       expect(answer.headers['content-encoding'], path).toBeUndefined();
       expect(answer.body.toString(), path).toBe(`app: ${path}`);
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NodeHandler } from './edge-handler';
@@ -10,15 +10,33 @@ import type { NodeHandler } from './edge-handler';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** Text assets worth compressing; images in public/ are already compressed formats or tiny. */
-const TYPES: Readonly<Record<string, string>> = {
+/** Text assets worth compressing; images are compressed formats already. */
+const TEXT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+const TYPES: Readonly<Record<string, string>> = {
+  ...TEXT_TYPES,
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
 };
 
 export type Encoding = 'br' | 'gzip';
 const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+type Sent = Encoding | 'identity';
 
 interface Compressed {
   readonly body: Buffer;
@@ -43,36 +61,46 @@ export function chosenEncoding(
   return ours.find((encoding) => (offered.get(encoding) ?? 0) > 0);
 }
 
-/** URL paths of the text assets under `clientDir`, as the build left them. */
-function assetPaths(clientDir: string): Set<string> {
-  const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
+/** URL paths of every file under `clientDir`, as the build left them. */
+function builtFiles(clientDir: string): Set<string> {
+  const entries = readdirSync(clientDir, { recursive: true, withFileTypes: true });
   return new Set(
-    files.filter((file) => extname(file) in TYPES).map((file) => `/${file.split('\\').join('/')}`),
+    entries
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`,
+      ),
   );
 }
 
-async function compress(file: string, encoding: Encoding): Promise<Compressed> {
+const compressible = (path: string) => extname(path) in TEXT_TYPES;
+
+async function compress(file: string, encoding: Sent): Promise<Compressed> {
   const raw = await readFile(file);
   const body =
-    encoding === 'br'
-      ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-      : await gzipped(raw, { level: 9 });
+    encoding === 'identity'
+      ? raw
+      : encoding === 'br'
+        ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : await gzipped(raw, { level: 9 });
   const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22);
   return { body, etag: `"${hash}-${encoding}"` };
 }
 
 /**
- * The site's built scripts, styles and icons, compressed once per file and encoding (off the
- * event loop, in zlib's threads, right after start) and kept in memory: dist/client does not change while the
- * portal runs and is about 0.5 MB. Astro's own static handler sends them uncompressed, 213 KB
- * of React for every phone on a slow network (decision 070). Only files the build wrote are
- * candidates, listed once at start, so no request path reaches the file system. Anything
- * else, or a client that takes no compression, goes on to `app` unchanged.
+ * Every file the build wrote to dist/client (scripts, styles, icons), read once and kept in
+ * memory, compressed once per encoding for the text ones (off the event loop, in zlib's
+ * threads, right after start): dist/client does not change while the portal runs and is
+ * about 0.5 MB. Astro's own static handler sent them uncompressed, 213 KB of React for every
+ * phone on a slow network (decision 070), and looked each request's path up on disk, API
+ * calls included, before the app saw it (decision 079). The files are listed once at start,
+ * so no request path reaches the file system; anything else goes on to `app` unchanged.
  */
-export function serveCompressedAssets(clientDir: string, app: NodeHandler): NodeHandler {
-  const assets = assetPaths(clientDir);
+export function serveBuiltAssets(clientDir: string, app: NodeHandler): NodeHandler {
+  const assets = builtFiles(clientDir);
   const cache = new Map<string, Promise<Compressed>>();
-  const compressed = (path: string, encoding: Encoding) => {
+  const compressed = (path: string, encoding: Sent) => {
     const key = `${encoding}:${path}`;
     let entry = cache.get(key);
     if (!entry) {
@@ -87,15 +115,19 @@ export function serveCompressedAssets(clientDir: string, app: NodeHandler): Node
   // client on this machine, which the first visitor after a start would otherwise wait for.
   setImmediate(() => {
     for (const path of assets)
-      for (const encoding of ENCODINGS) compressed(path, encoding).catch(() => undefined);
+      for (const encoding of compressible(path)
+        ? [...ENCODINGS, 'identity' as const]
+        : ['identity' as const])
+        compressed(path, encoding).catch(() => undefined);
   });
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split(/[?#]/, 1)[0] ?? '';
-    const encoding = chosenEncoding(req.headers['accept-encoding']?.toString());
     const method = req.method ?? '';
-    if (!encoding || !assets.has(path) || (method !== 'GET' && method !== 'HEAD'))
-      return app(req, res);
+    if (!assets.has(path) || (method !== 'GET' && method !== 'HEAD')) return app(req, res);
+    const encoding =
+      (compressible(path) && chosenEncoding(req.headers['accept-encoding']?.toString())) ||
+      'identity';
     compressed(path, encoding).then(
       (asset) => send(req, res, path, encoding, asset),
       () => app(req, res),
@@ -107,12 +139,12 @@ function send(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  encoding: Encoding,
+  encoding: Sent,
   asset: Compressed,
 ): void {
   res.setHeader('content-type', TYPES[extname(path)] ?? 'application/octet-stream');
-  res.setHeader('content-encoding', encoding);
-  res.setHeader('vary', 'Accept-Encoding');
+  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+  if (compressible(path)) res.setHeader('vary', 'Accept-Encoding');
   res.setHeader('etag', asset.etag);
   // Astro names what it builds by content hash; public/ files keep their names and revalidate.
   res.setHeader(

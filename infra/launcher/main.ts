@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
-import { serveCompressedAssets } from '../http/compressed-assets';
+import { serveBuiltAssets } from '../http/compressed-assets';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
 import { observeRequests } from '../http/observe-requests';
 import { settleForwardedHeaders, trustedProxies } from '../http/trusted-proxies';
@@ -89,10 +89,14 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
   buildSiteIfStale(ROOT, (message) => log.info(message));
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = resolve(ROOT, 'dist/server/entry.mjs');
+  // The adapter in middleware mode: `handler` is the app alone. Every built file is served
+  // from memory before it, so no request's path is looked up on disk (decision 079).
   const { handler } = (await import(entry)) as {
-    handler: (req: IncomingMessage, res: ServerResponse) => void;
+    handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   };
-  const site = serveCompressedAssets(resolve(ROOT, 'dist/client'), handler);
+  const site = serveBuiltAssets(resolve(ROOT, 'dist/client'), (req, res) => {
+    void handler(req, res);
+  });
   // The development OpenID Provider for staff sign-in answers under its issuer path.
   const edge = createEdgeHandler(
     (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
