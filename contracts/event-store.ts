@@ -65,6 +65,12 @@ export interface AppendResult {
   readonly nextExpectedRevision: bigint;
   /** Position of the last appended event in the global log. */
   readonly position: LogPosition;
+  /**
+   * True when these events (by their ids) were in the stream already: a retry of an append
+   * that succeeded, answered with its position and stored nothing. A store that does not
+   * tell leaves it out.
+   */
+  readonly retried?: true;
 }
 
 export interface ReadStreamOptions {

@@ -60,7 +60,7 @@ describe('submitClaim', () => {
   it('stores the documents by content and records them with the claimant from the session, lower-cased', async () => {
     const claimForm = pdfBytes('claim form');
     const photo = pngBytes('a receipt');
-    const { submissionId, appended } = await submitClaim(
+    const { submissionId } = await submitClaim(
       harness.ports,
       {
         ...submitRequest,
@@ -72,7 +72,6 @@ describe('submitClaim', () => {
       claimantFor('alice'),
       customerContext('alice'),
     );
-    expect(appended).toBe(true);
     const claim = await record(submissionId);
     expect(claim).toMatchObject({
       status: 'Submitted',
@@ -160,8 +159,19 @@ describe('submitClaim', () => {
     };
     const first = await submitClaim(harness.ports, input, claimantFor('alice'), context);
     const retry = await submitClaim(harness.ports, input, claimantFor('alice'), context);
-    expect(retry).toMatchObject({ submissionId: first.submissionId, appended: false });
+    expect(first.appended).toBe(true);
+    expect(retry).toEqual({ ...first, appended: false });
     expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
+  });
+
+  it('refuses a submission whose command id another customer used, and appends nothing', async () => {
+    const alice = customerContext('alice');
+    const first = await submitClaim(harness.ports, submitRequest, claimantFor('alice'), alice);
+    const bob = { ...customerContext('bob'), commandId: alice.commandId };
+    const reused = submitClaim(harness.ports, submitRequest, claimantFor('bob'), bob);
+    await expect(reused).rejects.toBeInstanceOf(ConflictError);
+    expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
+    expect((await record(first.submissionId)).claimant.customerId).toBe('alice');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   WrongExpectedRevisionError,
 } from '@contracts/event-store';
 import { type CommandContext, toNewEvents } from '../shared/command-context';
+import { derivedCommandId } from '../shared/event-ids';
 import { type Claim, evolveClaim, initialClaim } from './claim';
 import { createStreamCache } from './claim-stream-cache';
 
@@ -43,6 +44,17 @@ export async function readClaimStream(
 const readCachedClaim = createStreamCache<Claim>((state, events) =>
   events.map(upcastClaimEvent).reduce(evolveClaim, state ?? initialClaim()),
 );
+
+/** A claim stream not written yet, as a submission expects it: no read needed to know it. */
+export function newClaimStream(submissionId: string): ClaimStream {
+  return {
+    submissionId,
+    streamId: claimStreamId(submissionId),
+    recorded: [],
+    state: initialClaim(),
+    expectedRevision: 'no_stream',
+  };
+}
 
 /**
  * Where a command already handled (a retry) left its last event; undefined when it is new.
@@ -77,10 +89,17 @@ export async function appendClaimEvents(
   events: readonly ClaimEvent[],
   context: CommandContext,
 ): Promise<AppendResult> {
+  // A new stream's event ids name the actor as well as the command: a command id someone
+  // else sends again (an Idempotency-Key is the client's to choose) cannot pass for a retry
+  // of theirs in the store, which answers a retry with the first append's position.
+  const idSeed =
+    stream.expectedRevision === 'no_stream'
+      ? derivedCommandId(context.commandId, `by ${context.actor.kind}:${context.actor.id}`)
+      : context.commandId;
   try {
     return await eventStore.append(
       stream.streamId,
-      toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS),
+      toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS, idSeed),
       { expectedRevision: stream.expectedRevision },
     );
   } catch (error) {

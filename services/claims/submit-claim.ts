@@ -5,7 +5,7 @@ import type { SubmitClaimRequest } from '@contracts/claims/submit-claim-request'
 import type { UploadedFile } from '@contracts/documents/document-storage';
 import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import { earlierAttempt, readClaimStream } from './claim-stream';
+import { ClaimChangedError, earlierAttempt, newClaimStream, readClaimStream } from './claim-stream';
 import { decideSubmission } from './decide-submission';
 import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
@@ -15,6 +15,7 @@ export interface SubmittedClaim {
   readonly submissionId: string;
   readonly confirmationNumber: string;
   readonly position: LogPosition | undefined;
+  /** False when this was a retry: the claim was submitted by an earlier attempt. */
   readonly appended: boolean;
 }
 
@@ -59,9 +60,9 @@ export async function submitClaim(
   const submissionId = context.commandId;
   const confirmationNumber = confirmationNumberFor(submissionId);
   const submitted = { submissionId, confirmationNumber };
-  const stream = await readClaimStream(ports.eventStore, submissionId);
-  const earlier = earlierAttempt(stream, context);
-  if (earlier) return { ...submitted, position: earlier.position, appended: false };
+  // A new stream is the rule and a retry the exception: decide and append as new, and read
+  // the stream only when the append finds it there (one round trip less per submission).
+  const stream = newClaimStream(submissionId);
 
   const { documents: uploads = [], ...request } = input;
   const inspected = await inspectFiles(
@@ -78,8 +79,17 @@ export async function submitClaim(
     { now: context.now },
   );
   const objects = objectsOf(events, uploads);
-  const result = await appendWithObjects(ports, stream, events, objects, context);
-  return { ...submitted, position: result.position, appended: true };
+  try {
+    const result = await appendWithObjects(ports, stream, events, objects, context);
+    return { ...submitted, position: result.position, appended: !result.retried };
+  } catch (error) {
+    if (!(error instanceof ClaimChangedError)) throw error;
+    // The stream exists: this command sent again (its earlier answer lost), or a command id
+    // someone else used, which earlierAttempt refuses.
+    const earlier = earlierAttempt(await readClaimStream(ports.eventStore, submissionId), context);
+    if (earlier) return { ...submitted, position: earlier.position, appended: false };
+    throw error;
+  }
 }
 
 /** The decider keeps the order of the uploads. */

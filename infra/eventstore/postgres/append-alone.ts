@@ -162,6 +162,7 @@ async function findRetriedAppend(
   return {
     nextExpectedRevision: BigInt(last.stream_revision),
     position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+    retried: true,
   };
 }
 

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { v7 as uuidv7 } from 'uuid';
 import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
 import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
@@ -51,13 +52,12 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
       etag: response.headers.get('etag'),
     };
   };
-  const post = async (as: TestBrowser, path: string, body: unknown, expected: number) =>
-    (await send(as, path, body, expected)).body;
   let policy = 0;
   let editors = 0;
   const submit = async () => {
     policy += 1;
-    return post(
+    // With an Idempotency-Key, as the claim wizard sends its submission.
+    const submitted = await send(
       customer,
       '/api/claims',
       {
@@ -68,7 +68,9 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
         documents: [],
       },
       201,
+      { 'idempotency-key': uuidv7() },
     );
+    return submitted.body;
   };
   return {
     /** A customer submitting a claim without files, then the next. */
