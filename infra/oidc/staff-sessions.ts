@@ -99,8 +99,9 @@ export async function findStaffSession(
   id: string,
   now: Date = new Date(),
 ): Promise<StaffSession | undefined> {
-  const { rows } = await pool.query<SessionRow>(
-    `with found as (
+  const { rows } = await pool.query<SessionRow>({
+    name: 'staff-session-lookup',
+    text: `with found as (
        select ${SESSION_COLUMNS} from staff_sessions where id_hash = $1 and expires_at > $2
      ), refreshed as (
        update staff_sessions set last_validated_at = $2
@@ -111,8 +112,8 @@ export async function findStaffSession(
      select * from refreshed
      union all
      select * from found where not exists (select from refreshed)`,
-    [tokenHash(id), now, VALIDATION_REFRESH_SECONDS],
-  );
+    values: [tokenHash(id), now, VALIDATION_REFRESH_SECONDS],
+  });
   return rows[0] && toSession(rows[0]);
 }
 

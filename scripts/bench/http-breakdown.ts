@@ -1,14 +1,16 @@
 /**
  * `npm run bench:http-breakdown [-- --command submit|edit --clients 8 --seconds 15]`: where
  * the HTTP command path's time goes (issue 30). Starts the portal as `npm start` runs it with
- * `--cpu-prof`, drives N clients, and prints (1) the CPU each process used per request
- * (portal, its Postgres, this client) and (2) the portal's CPU per stage, each profile sample
- * given to the innermost stage on its stack.
+ * `--cpu-prof`, drives N clients, then the reference server (append/reference-server.ts) on the
+ * same database with the portal paused, and prints (1) the CPU each process used per request
+ * (server, Postgres, this client) for both and (2) the portal's CPU per stage, each profile
+ * sample given to the innermost stage on its stack.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openHttpPath } from './append/http-path';
+import { openReferencePath } from './append/reference-path';
 import { runWriters } from './append/writers';
 import { processTreeCpu, stageTable } from './http-breakdown/stages';
 
@@ -36,23 +38,57 @@ const fromUs = Number(process.hrtime.bigint() / 1000n);
 const run = await runWriters(clients, Number(values.seconds) * 1000);
 const after = { portal: processTreeCpu(portalPid), bench: process.cpuUsage() };
 const toUs = Number(process.hrtime.bigint() / 1000n);
+const benchMs = cpuMs(after.bench) - cpuMs(before.bench);
+
+// The reference on the same database, the portal paused (its Postgres keeps serving).
+const reference = await openReferencePath(http.sessions());
+const referenceClients = await Promise.all(
+  Array.from({ length: Number(values.clients) }, () =>
+    values.command === 'edit' ? reference.editor() : reference.submitter(),
+  ),
+);
+http.pause();
+const refBefore = {
+  node: processTreeCpu(reference.pid()).node,
+  postgres: processTreeCpu(portalPid).postgres,
+  bench: process.cpuUsage(),
+};
+const limit = await runWriters(referenceClients, Number(values.seconds) * 1000);
+const refAfter = {
+  node: processTreeCpu(reference.pid()).node,
+  postgres: processTreeCpu(portalPid).postgres,
+  bench: process.cpuUsage(),
+};
+http.resume();
+await reference.stop();
 await http.stop();
 
-const perRequest = (ms: number) => `${((ms / run.events) * 1000).toFixed(0)} µs`;
-const benchMs =
-  (after.bench.user + after.bench.system - before.bench.user - before.bench.system) / 1000;
+const perRequest = (ms: number, requests: number) => `${((ms / requests) * 1000).toFixed(0)} µs`;
+const summary = (who: string, r: typeof run) =>
+  `${who}: ${r.events} requests in ${r.seconds.toFixed(1)} s, ${Math.round(r.eventsPerSecond)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+console.log(`\n${values.command}, ${values.clients} clients`);
+console.log(summary('portal', run));
+console.log(`${summary('reference', limit)}\n`);
+console.log('| CPU per request | portal | reference |\n|---|---|---|');
 console.log(
-  `\n${values.command}, ${values.clients} clients, ${run.events} requests in ${run.seconds.toFixed(1)} s: ${Math.round(run.eventsPerSecond)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms\n`,
+  `| the server (Node) | ${perRequest(after.portal.node - before.portal.node, run.events)} | ${perRequest(refAfter.node - refBefore.node, limit.events)} |`,
 );
-console.log('| process | CPU per request |\n|---|---|');
-console.log(`| portal (node) | ${perRequest(after.portal.node - before.portal.node)} |`);
-console.log(`| its Postgres | ${perRequest(after.portal.postgres - before.portal.postgres)} |`);
-console.log(`| bench client | ${perRequest(benchMs)} |`);
+console.log(
+  `| Postgres | ${perRequest(after.portal.postgres - before.portal.postgres, run.events)} | ${perRequest(refAfter.postgres - refBefore.postgres, limit.events)} |`,
+);
+console.log(
+  `| the bench's client | ${perRequest(benchMs, run.events)} | ${perRequest(cpuMs(refAfter.bench) - cpuMs(refBefore.bench), limit.events)} |`,
+);
 
-const [profileFile] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+// The main thread's profile (a worker thread writes one of its own).
+const [profileFile] = readdirSync(profileDir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
 if (!profileFile) throw new Error('the portal wrote no CPU profile');
 const profile = JSON.parse(readFileSync(join(profileDir, profileFile), 'utf8'));
 console.log(
-  "\nThe portal process during the run, CPU by stage (the innermost stage on a sample's stack takes it):\n",
+  "\nThe portal process during its run, CPU by stage (the innermost stage on a sample's stack takes it):\n",
 );
 console.log(stageTable(profile, run.events, fromUs, toUs));
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}

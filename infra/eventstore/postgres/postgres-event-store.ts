@@ -154,12 +154,14 @@ export function createPostgresEventStore(
     streamId: string,
     { fromRevision = 0n, maxCount = 1_000_000 }: ReadStreamOptions = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await pool.query<EventRow>(
-      `select ${EVENT_COLUMNS} from events
+    // Named: prepared once per connection, so Postgres parses and plans it once there.
+    const { rows } = await pool.query<EventRow>({
+      name: 'event-store-read-stream',
+      text: `select ${EVENT_COLUMNS} from events
        where stream_id = $1 and stream_revision >= $2
        order by stream_revision limit $3`,
-      [streamId, fromRevision.toString(), maxCount],
-    );
+      values: [streamId, fromRevision.toString(), maxCount],
+    });
     return rows.map(toRecorded);
   }
 
@@ -170,15 +172,16 @@ export function createPostgresEventStore(
   }: ReadAllOptions): Promise<RecordedEvent[]> {
     // Only transactions below the snapshot's xmin are certainly finished, so no event can
     // still appear before the last one we return (see docs/decisions on event ordering).
-    const { rows } = await pool.query<EventRow>(
-      `select ${EVENT_COLUMNS} from events
+    const { rows } = await pool.query<EventRow>({
+      name: 'event-store-read-all',
+      text: `select ${EVENT_COLUMNS} from events
        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          and ($4::text[] is null or event_type = any($4::text[]))
        order by transaction_id, global_position
        limit $3`,
-      [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
-    );
+      values: [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
+    });
     return rows.map(toRecorded);
   }
 

@@ -54,6 +54,7 @@ export async function openReferencePath(sessions: ReferenceSessions) {
     });
   };
   return {
+    pid: () => child.pid as number,
     submitter: (): AppendOnce => async () => {
       await submit();
     },
