@@ -5,6 +5,7 @@ import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
 import { startPortal } from '../portal-process';
+import { lightClient } from './light-client';
 import type { AppendOnce } from './writers';
 
 /** The portal as `npm start` runs it, with the demo customer and a staff agent signed in. */
@@ -28,29 +29,26 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
       `${portal.base}/api/auth/callback`,
     ),
   );
+  // After sign-in, each role's requests carry its cookies and CSRF token as a browser would.
+  const as = (browser: TestBrowser, session: string) => {
+    const csrf = browser.cookie('csrf_token') ?? '';
+    return lightClient(portal.base, {
+      cookie: `${session}=${browser.cookie(session) ?? ''}; csrf_token=${csrf}`,
+      'x-csrf-token': csrf,
+      origin: portal.base,
+    });
+  };
+  const clients = { customer: as(customer, 'session'), staff: as(staff, 'staff_session') };
   const send = async (
-    as: TestBrowser,
+    who: keyof typeof clients,
     path: string,
     body: unknown,
     expected: number,
     headers: Record<string, string> = {},
   ) => {
-    const response = await as.request(`${portal.base}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrf-token': as.cookie('csrf_token') ?? '',
-        origin: portal.base,
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text}`);
-    return {
-      body: JSON.parse(text) as Record<string, unknown>,
-      etag: response.headers.get('etag'),
-    };
+    const answer = await clients[who]('POST', path, body, headers);
+    if (answer.status !== expected) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+    return { body: JSON.parse(answer.text) as Record<string, unknown>, etag: answer.etag };
   };
   let policy = 0;
   let editors = 0;
@@ -58,7 +56,7 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
     policy += 1;
     // With an Idempotency-Key, as the claim wizard sends its submission.
     const submitted = await send(
-      customer,
+      'customer',
       '/api/claims',
       {
         policyNumber: `BENCH-${process.pid}-${policy}`,
@@ -85,13 +83,11 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
       const claimNumber = `B${String(editors).padStart(7, '0')}`;
       let cents = 10_000;
       // Each save names the version it is based on (decision 048), as the edit form does.
-      let etag = (
-        await staff.request(`${portal.base}/api/admin/claims/${submissionId}`)
-      ).headers.get('etag');
+      let etag = (await clients.staff('GET', `/api/admin/claims/${submissionId}`, undefined)).etag;
       return async () => {
         cents += 1;
         const saved = await send(
-          staff,
+          'staff',
           `/api/admin/claims/${submissionId}`,
           { claimNumber, benefitAmount: (cents / 100).toFixed(2) },
           200,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { freePort } from '@tests/support/free-port';
+import { lightClient } from './light-client';
 import type { AppendOnce } from './writers';
 
 export interface ReferenceSessions {
@@ -10,7 +11,7 @@ export interface ReferenceSessions {
   readonly staffSession: string;
 }
 
-/** reference-server.ts as its own process, and clients shaped like the portal path's. */
+/** reference-server.ts as its own process, and clients like the portal path's (light-client.ts). */
 export async function openReferencePath(sessions: ReferenceSessions) {
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -28,19 +29,14 @@ export async function openReferencePath(sessions: ReferenceSessions) {
     child.once('exit', (code) => reject(new Error(`the reference server exited with ${code}`)));
   });
   const base = `http://127.0.0.1:${port}`;
+  const client = lightClient(base, {});
   const post = async (path: string, cookie: string, body: unknown, ifMatch?: string) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie,
-        ...(ifMatch ? { 'if-match': ifMatch } : {}),
-      },
-      body: JSON.stringify(body),
+    const answer = await client('POST', path, body, {
+      cookie,
+      ...(ifMatch ? { 'if-match': ifMatch } : {}),
     });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`reference ${path}: ${response.status}`);
-    return { json, etag: response.headers.get('etag') ?? '' };
+    if (answer.status >= 300) throw new Error(`reference ${path}: ${answer.status}`);
+    return { json: JSON.parse(answer.text) as Record<string, unknown>, etag: answer.etag ?? '' };
   };
   const customer = `session=${sessions.customerSession}`;
   let policy = 0;

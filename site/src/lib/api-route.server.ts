@@ -45,8 +45,15 @@ async function inCommandSpan(
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  // With its length known, Node sends the answer in one write, not chunked with a second
+  // write for the closing chunk.
+  return new Response(text, {
     status,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers,
+    },
   });
 }
