@@ -323,6 +323,27 @@ describe('claims projection: documents, staff saves and the letter', () => {
     expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('gives the same rows when a live batch overlaps events applied before (the claim and its first events)', async () => {
+    const claims = await snapshot(harness);
+    const versions = await versionSnapshot(harness);
+    const counts = (
+      await harness.database.pool.query('select * from claim_status_counts order by status')
+    ).rows;
+    await harness.database.pool.query('truncate claims, claim_versions, claim_status_counts');
+    const events = (
+      await readAllVisible(harness.ports.eventStore, await eventCount(harness))
+    ).filter((e) => claimsProjection.handles(e));
+    await inTransaction(harness.database.pool, (client) =>
+      claimsProjection.apply(client, events.slice(0, 2)),
+    );
+    await inTransaction(harness.database.pool, (client) => claimsProjection.apply(client, events));
+    expect(await snapshot(harness)).toEqual(claims);
+    expect(await versionSnapshot(harness)).toEqual(versions);
+    expect(
+      (await harness.database.pool.query('select * from claim_status_counts order by status')).rows,
+    ).toEqual(counts);
+  });
+
   it('in a replay from the start, gives the same rows when batches cut the claim after each event', async () => {
     const claims = await snapshot(harness);
     const versions = await versionSnapshot(harness);

@@ -46,9 +46,15 @@ export async function applyStatusDeltas(client: SqlClient, deltas: StatusDeltas)
      on conflict (status) do update set claims = claim_status_counts.claims + excluded.claims`,
     [changed.map(([status]) => status), changed.map(([, delta]) => delta)],
   );
-  // No row for a status no claim has, however the batches fell: a rebuild compares equal.
-  // Only a status that lost claims can have come down to none.
-  const fell = changed.filter(([, delta]) => delta < 0).map(([status]) => status);
+  await removeEmptyStatuses(client, deltas);
+}
+
+/**
+ * No row for a status no claim has, however the batches fell: a rebuild compares equal.
+ * Only a status that lost claims can have come down to none.
+ */
+export async function removeEmptyStatuses(client: SqlClient, deltas: StatusDeltas): Promise<void> {
+  const fell = [...deltas].filter(([, delta]) => delta < 0).map(([status]) => status);
   if (fell.length === 0) return;
   await client.query('delete from claim_status_counts where status = any($1) and claims = 0', [
     fell,

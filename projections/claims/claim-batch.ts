@@ -1,0 +1,73 @@
+import { upcastClaimEvent } from '@contracts/claims/events';
+import type { RecordedEvent } from '@contracts/event-store';
+import type { SqlClient } from '../runner/sql';
+import { CLAIM_COLUMNS, type ClaimRow, evolveClaimRow } from './claim-rows';
+import { type ClaimVersionRow, versionRow } from './claim-versions';
+
+/** A claim's row after its events here, and a version row for each event that changed it. */
+export function foldClaim(
+  before: ClaimRow | null,
+  claimEvents: readonly RecordedEvent[],
+): { row: ClaimRow | null; versions: ClaimVersionRow[] } {
+  let row = before;
+  const versions: ClaimVersionRow[] = [];
+  for (const recorded of claimEvents) {
+    const version = Number(recorded.streamRevision) + 1;
+    // Each event applies once: one at or below the row's version is already in it.
+    if (row && row.version >= version) continue;
+    const next = evolveClaimRow(row, upcastClaimEvent(recorded), version);
+    if (next === row || !next) continue;
+    row = next;
+    versions.push(versionRow(row, recorded));
+  }
+  return { row, versions };
+}
+
+export function groupByClaim(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
+  const byClaim = new Map<string, RecordedEvent[]>();
+  for (const recorded of events) {
+    const { submissionId } = recorded.data as { submissionId: string };
+    const list = byClaim.get(submissionId);
+    if (list) list.push(recorded);
+    else byClaim.set(submissionId, [recorded]);
+  }
+  return byClaim;
+}
+
+/**
+ * In a replay from the start, claims whose first event here is not their stream's first:
+ * only they can have a row already. That is the few claims a batch boundary cuts, so most
+ * rebuild batches look nothing up.
+ */
+export function claimsBegunEarlier(
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+): string[] {
+  const ids: string[] = [];
+  for (const [submissionId, claimEvents] of byClaim)
+    if ((claimEvents[0]?.streamRevision ?? 0n) > 0n) ids.push(submissionId);
+  return ids;
+}
+
+export async function loadClaimRows(
+  client: SqlClient,
+  submissionIds: readonly string[],
+): Promise<Map<string, ClaimRow>> {
+  if (submissionIds.length === 0) return new Map();
+  const { rows } = await client.query<{ row: ClaimRow }>(
+    'select row_to_json(c) as row from claims c where submission_id = any($1::uuid[])',
+    [submissionIds],
+  );
+  return new Map(rows.map(({ row }) => [row.submission_id, row]));
+}
+
+/** Whole rows; a row already at or past the folded version keeps what it has. */
+export async function updateClaimRows(client: SqlClient, rows: readonly ClaimRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = CLAIM_COLUMNS.join(', ');
+  await client.query(
+    `update claims set (${columns}) = (${CLAIM_COLUMNS.map((c) => `changed.${c}`).join(', ')})
+     from json_populate_recordset(null::claims, $1::json) as changed
+     where claims.submission_id = changed.submission_id and claims.version < changed.version`,
+    [JSON.stringify(rows)],
+  );
+}

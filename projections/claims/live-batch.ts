@@ -1,0 +1,103 @@
+import type { RecordedEvent } from '@contracts/event-store';
+import type { SqlClient } from '../runner/sql';
+import { claimsBegunEarlier, foldClaim, loadClaimRows } from './claim-batch';
+import { CLAIM_COLUMNS, type ClaimRow } from './claim-rows';
+import { type ClaimVersionRow, VERSION_COLUMNS } from './claim-versions';
+import { addStatusChange, removeEmptyStatuses, type StatusDeltas } from './status-counts';
+
+const claimColumns = CLAIM_COLUMNS.join(', ');
+const versionColumns = VERSION_COLUMNS.join(', ');
+
+/**
+ * Every write of a live batch in one statement (a round trip each for the claims, their
+ * versions and the counts took three or four, issue 30): new claims are inserted unless
+ * their row exists, and only the claims inserted bring their versions and count in their
+ * status; changed claims are updated when their row is behind, with versions above it.
+ * Returns the new claims it inserted.
+ */
+const WRITE_BATCH = `
+  with new_claims as (
+    insert into claims (${claimColumns})
+    select ${claimColumns} from json_populate_recordset(null::claims, $1::json)
+    on conflict (submission_id) do nothing
+    returning submission_id, status
+  ), new_versions as (
+    insert into claim_versions (${versionColumns})
+    select ${versionColumns} from json_populate_recordset(null::claim_versions, $2::json) v
+    where v.submission_id in (select submission_id from new_claims)
+  ), changed_claims as (
+    update claims set (${claimColumns}) = (${CLAIM_COLUMNS.map((c) => `changed.${c}`).join(', ')})
+    from json_populate_recordset(null::claims, $3::json) as changed
+    where claims.submission_id = changed.submission_id and claims.version < changed.version
+  ), changed_versions as (
+    insert into claim_versions (${versionColumns})
+    select ${versionColumns} from json_populate_recordset(null::claim_versions, $4::json)
+  ), deltas as (
+    select status, count(*)::bigint as delta from new_claims group by status
+    union all
+    select status, delta from unnest($5::text[], $6::bigint[]) as d(status, delta)
+  ), counted as (
+    insert into claim_status_counts (status, claims)
+    select status, sum(delta) from deltas group by status having sum(delta) <> 0
+    order by status
+    on conflict (status) do update set claims = claim_status_counts.claims + excluded.claims
+  )
+  select submission_id from new_claims`;
+
+interface Folded {
+  readonly rows: ClaimRow[];
+  readonly versions: ClaimVersionRow[];
+}
+
+/**
+ * A live batch (the runner holds the checkpoint row; no one else writes these claims): claims
+ * submitted in the batch are folded from nothing and need no lookup; only claims begun
+ * earlier are read. A new claim whose row turns out to exist (its events applied before, as
+ * when a batch is applied twice) is read and folded again from that row.
+ */
+export async function applyLiveBatch(
+  client: SqlClient,
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+  readFirst: readonly string[] = [],
+): Promise<void> {
+  const stored = await loadClaimRows(client, [...claimsBegunEarlier(byClaim), ...readFirst]);
+  const fresh: Folded = { rows: [], versions: [] };
+  const changed: Folded = { rows: [], versions: [] };
+  const deltas: StatusDeltas = new Map();
+  for (const [submissionId, claimEvents] of byClaim) {
+    const before = stored.get(submissionId) ?? null;
+    const { row, versions } = foldClaim(before, claimEvents);
+    if (!row || row === before) continue;
+    const into = before ? changed : fresh;
+    into.rows.push(row);
+    into.versions.push(...versions);
+    if (before) addStatusChange(deltas, before.status, row.status);
+  }
+  const inserted = await writeBatch(client, fresh, changed, deltas);
+  await removeEmptyStatuses(client, deltas);
+  const existing = fresh.rows.map((row) => row.submission_id).filter((id) => !inserted.has(id));
+  if (existing.length === 0) return;
+  // Rows read now exist, so this second pass folds them as changes and inserts nothing new.
+  if (readFirst.length > 0) throw new Error(`claims rows ${existing.join(', ')} vanished`);
+  const again = new Map(existing.map((id) => [id, byClaim.get(id) ?? []]));
+  await applyLiveBatch(client, again, existing);
+}
+
+async function writeBatch(
+  client: SqlClient,
+  fresh: Folded,
+  changed: Folded,
+  deltas: StatusDeltas,
+): Promise<Set<string>> {
+  if (fresh.rows.length === 0 && changed.rows.length === 0) return new Set();
+  const counted = [...deltas].filter(([, delta]) => delta !== 0);
+  const { rows } = await client.query<{ submission_id: string }>(WRITE_BATCH, [
+    JSON.stringify(fresh.rows),
+    JSON.stringify(fresh.versions),
+    JSON.stringify(changed.rows),
+    JSON.stringify(changed.versions),
+    counted.map(([status]) => status),
+    counted.map(([, delta]) => delta),
+  ]);
+  return new Set(rows.map((row) => row.submission_id));
+}
