@@ -35,9 +35,9 @@ export function groupByClaim(events: readonly RecordedEvent[]): Map<string, Reco
 }
 
 /**
- * In a replay from the start, claims whose first event here is not their stream's first:
- * only they can have a row already. That is the few claims a batch boundary cuts, so most
- * rebuild batches look nothing up.
+ * Claims whose first event here is not their stream's first: only they can have a row
+ * already (a live batch checks the rest by inserting them only where no row is). In a
+ * rebuild that is the few claims a batch boundary cuts, so most batches look nothing up.
  */
 export function claimsBegunEarlier(
   byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
