@@ -62,11 +62,17 @@ async function lastResult<Row>(client: SqlClient, text: string): Promise<{ rows:
  * A live batch's start: its transaction opened and the checkpoint row locked in one round
  * trip, where `begin` and lockCheckpoint took three (issue 30). The values are literals:
  * a query string with several statements takes no parameters.
+ *
+ * The batch commits without waiting for its WAL flush: rows and checkpoint move together, so
+ * a crash that loses the last batches loses their checkpoint too, and the projector applies
+ * them again from the log, which is flushed. Commands waiting for their event (read-your-
+ * writes) no longer wait for a second flush after their own.
  */
 export async function beginWithCheckpoint(client: SqlClient, name: string): Promise<LogPosition> {
   const { rows } = await lastResult<CheckpointRow>(
     client,
-    `begin; select commit_position, prepare_position from projection_checkpoints
+    `begin; set local synchronous_commit = off;
+     select commit_position, prepare_position from projection_checkpoints
      where name = ${nameLiteral(name)} for update`,
   );
   return rows.length > 0 ? toPosition(rows[0]) : lockCheckpoint(client, name);
