@@ -15,11 +15,12 @@ export interface LightAnswer {
 export function lightClient(base: string, fixedHeaders: Record<string, string>) {
   const { hostname, port } = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  return (
+  const send = (
     method: string,
     path: string,
     body: unknown,
     headers: Record<string, string> = {},
+    retry = true,
   ): Promise<LightAnswer> =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -51,7 +52,14 @@ export function lightClient(base: string, fixedHeaders: Record<string, string>) 
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed as it was reused (after the portal was
+        // paused, its idle timers fire at once): nothing reached the server; send it again.
+        if (retry && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+          resolve(send(method, path, body, headers, false));
+        else reject(error);
+      });
       req.end(payload);
     });
+  return send;
 }
