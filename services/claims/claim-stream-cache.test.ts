@@ -1,24 +1,22 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, ReadStreamOptions, RecordedEvent } from '@contracts/event-store';
-import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
-import { sampleEvent } from '@infra/eventstore/testing/sample-event';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { type Harness, openHarness, staffContext } from '@tests/support/claims/handler-harness';
+import type { TestDatabase } from '@tests/support/test-database';
+import { toNewEvents } from '../shared/command-context';
 import { createStreamCache } from './claim-stream-cache';
 
+let harness: Harness;
 let database: TestDatabase;
 let store: EventStore;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  store = createPostgresEventStore(database.pool);
+  harness = await openHarness();
+  database = harness.database;
+  store = harness.ports.eventStore;
 });
-afterAll(async () => {
-  await store.close();
-  await database.drop();
-});
+afterAll(() => harness.close());
 
-const noted = (n: number) =>
-  sampleEvent('Noted', { n }, { actor: { kind: 'staff', id: 'agent-7', email: 'a@example.com' } });
+const noted = (n: number) => toNewEvents([{ type: 'Noted', data: { n } }], staffContext(), {})[0]!;
 
 /** Folds to the list of every `n`, and counts the events each read brought back. */
 function countingReads() {
