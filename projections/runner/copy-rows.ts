@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { identifier } from './shadow-tables';
@@ -51,28 +51,38 @@ export async function copyRows<Row extends object>(
   const stream = (client as unknown as pg.ClientBase).query(
     copyFrom(`copy ${identifier(table)} (${columns.map(identifier).join(', ')}) from stdin`),
   );
-  await pipeline(Readable.from(copyText(rows, columns)), stream);
-}
-
-const ROWS_PER_CHUNK = 1_000;
-
-/**
- * The rows as COPY text, a chunk at a time: Postgres takes in one chunk while the next is
- * written, instead of waiting for the whole text.
- */
-function* copyText<Row extends object>(
-  rows: readonly Row[],
-  columns: readonly (keyof Row & string)[],
-): Generator<string> {
+  const done = finished(stream);
+  // Awaited below; this only keeps a failure while writing from going unhandled.
+  done.catch(() => {});
+  const line = lineWriter(columns);
+  // Postgres takes in one chunk while the next is written, instead of waiting for all.
   for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
     let chunk = '';
-    for (const row of rows.slice(start, start + ROWS_PER_CHUNK)) {
-      // Plain loops and one growing string: this runs for every column of millions of rows.
-      let line = copyValue(row[columns[0] as keyof Row]);
-      for (let i = 1; i < columns.length; i += 1)
-        line += `\t${copyValue(row[columns[i] as keyof Row])}`;
-      chunk += `${line}\n`;
-    }
-    yield chunk;
+    const end = Math.min(rows.length, start + ROWS_PER_CHUNK);
+    for (let i = start; i < end; i += 1) chunk += line(rows[i] as Row, copyValue);
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
   }
+  stream.end();
+  await done;
+}
+
+const ROWS_PER_CHUNK = 2_000;
+
+type LineWriter = (row: object, value: typeof copyValue) => string;
+const lineWriters = new Map<string, LineWriter>();
+
+/**
+ * One row's COPY line, by a function written for these columns: this runs for every
+ * column of millions of rows, and reading fixed property names is several times cheaper
+ * than a loop over names. The names pass `identifier` first, so the source is plain.
+ */
+function lineWriter(columns: readonly string[]): LineWriter {
+  const key = columns.join(',');
+  let writer = lineWriters.get(key);
+  if (!writer) {
+    const values = columns.map((column) => `value(row.${identifier(column)})`).join(" + '\\t' + ");
+    writer = new Function('row', 'value', `return ${values} + '\\n';`) as LineWriter;
+    lineWriters.set(key, writer);
+  }
+  return writer;
 }

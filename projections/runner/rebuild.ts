@@ -8,14 +8,13 @@ import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import { replayLog } from './replay-log';
 import {
-  addDeferredIndexes,
   applyToShadow,
   createShadowTables,
   dropSchema,
   enableAutovacuum,
+  finishShadowTables,
   identifier,
   inTransaction,
-  vacuumShadowTables,
   withShadowLock,
 } from './shadow-tables';
 import type { SqlPool } from './sql';
@@ -86,8 +85,7 @@ export async function rebuildProjection(
           await options.onProgress?.({ events: events.length, position: events.at(-1)!.position });
         },
       );
-      await addDeferredIndexes(pool, shadow, tables);
-      await vacuumShadowTables(pool, shadow, tables);
+      await finishShadowTables(pool, shadow, tables);
 
       const swapped = await inTransaction(pool, async (client) => {
         await client.query(

@@ -64,7 +64,7 @@ export async function withShadowLock<T>(
 /**
  * A fresh schema holding an empty copy of each live table: columns, defaults, constraints,
  * and the unique keys upserts need. The other indexes come after the rows (see
- * `addDeferredIndexes`): building an index once is much cheaper than keeping it up to date
+ * `finishShadowTables`): building an index once is much cheaper than keeping it up to date
  * through millions of inserts.
  */
 export async function createShadowTables(
@@ -92,55 +92,59 @@ export async function createShadowTables(
 }
 
 /**
- * The live tables' other indexes, under their live names, on the filled shadow tables.
- * Built two at a time (see runTwoAtATime).
+ * Readies the filled shadow tables for the swap: the live tables' other indexes, under their
+ * live names, then a vacuum and analyze (a manual vacuum is not throttled, autovacuum is):
+ * readers of the swapped-in tables get fresh statistics and all-visible pages at once, and
+ * autovacuum finds nothing left to do on them.
+ *
+ * One queue on two connections (see runTwoAtATime): tables without such indexes are
+ * vacuumed first, while the other connection starts on the indexes; a table's vacuum comes
+ * after its indexes (analyze then sees expression indexes; the vacuum waits for a build
+ * still running on the table).
  */
-export async function addDeferredIndexes(
+export async function finishShadowTables(
   pool: SqlPool,
   schema: string,
   tables: readonly string[],
 ): Promise<void> {
-  const definitions: string[] = [];
-  for (const table of tables) {
-    const { rows } = await pool.query<{ definition: string }>(
-      `select pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i
-       where i.indrelid = $1::regclass
-         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-       order by i.indexrelid`,
-      [`public.${identifier(table)}`],
-    );
-    for (const { definition } of rows) {
-      const onShadow = definition.replace(
-        new RegExp(` ON (ONLY )?(public\\.)?${table} `),
-        ` ON ${schema}.${table} `,
-      );
-      if (onShadow === definition) throw new Error(`Cannot move index to ${schema}: ${definition}`);
-      definitions.push(onShadow);
-    }
-  }
-  await runTwoAtATime(pool, definitions, '256MB');
-}
-
-/**
- * Vacuums and analyzes the filled shadow tables, two at a time (a manual vacuum is not
- * throttled, autovacuum is): readers of the swapped-in tables get fresh statistics and
- * all-visible pages at once, and autovacuum finds nothing left to do on them.
- */
-export async function vacuumShadowTables(
-  pool: SqlPool,
-  schema: string,
-  tables: readonly string[],
-): Promise<void> {
+  const indexes = new Map<string, string[]>();
+  for (const table of tables) indexes.set(table, await deferredIndexes(pool, schema, table));
+  const vacuum = (table: string) => `vacuum (analyze) ${identifier(schema)}.${identifier(table)}`;
+  const indexed = tables.filter((table) => indexes.get(table)?.length);
   await runTwoAtATime(
     pool,
-    tables.map((table) => `vacuum (analyze) ${identifier(schema)}.${identifier(table)}`),
+    [
+      ...tables.filter((table) => !indexed.includes(table)).map(vacuum),
+      ...indexed.flatMap((table) => indexes.get(table) ?? []),
+      ...indexed.map(vacuum),
+    ],
+    '256MB',
   );
 }
 
+/** A live table's indexes other than its keys, as statements creating them on its shadow. */
+async function deferredIndexes(pool: SqlPool, schema: string, table: string): Promise<string[]> {
+  const { rows } = await pool.query<{ definition: string }>(
+    `select pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i
+     where i.indrelid = $1::regclass
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+     order by i.indexrelid`,
+    [`public.${identifier(table)}`],
+  );
+  return rows.map(({ definition }) => {
+    const onShadow = definition.replace(
+      new RegExp(` ON (ONLY )?(public\\.)?${table} `),
+      ` ON ${schema}.${table} `,
+    );
+    if (onShadow === definition) throw new Error(`Cannot move index to ${schema}: ${definition}`);
+    return onShadow;
+  });
+}
+
 /**
- * Statements on two connections, each taking the next one waiting: an index build or a
- * vacuum works on one core, and the machine has two.
+ * Statements on two connections, each taking the next one waiting, in order: an index
+ * build or a vacuum works on one core, and the machine has two.
  */
 async function runTwoAtATime(
   pool: SqlPool,
@@ -151,10 +155,17 @@ async function runTwoAtATime(
   const run = async () => {
     const client = await pool.connect();
     try {
-      if (maintenanceWorkMem)
+      if (maintenanceWorkMem) {
         await client.query(`set maintenance_work_mem = '${maintenanceWorkMem}'`);
+        // Two statements at once already take both cores: a build's parallel workers only
+        // added their start-up and merge (about 1 s of Postgres time over the claims' nine).
+        await client.query('set max_parallel_maintenance_workers = 0');
+      }
       for (let next = waiting.shift(); next; next = waiting.shift()) await client.query(next);
-      if (maintenanceWorkMem) await client.query('reset maintenance_work_mem');
+      if (maintenanceWorkMem) {
+        await client.query('reset maintenance_work_mem');
+        await client.query('reset max_parallel_maintenance_workers');
+      }
     } finally {
       client.release();
     }

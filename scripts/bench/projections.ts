@@ -5,7 +5,7 @@
  * log, --runs times.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
@@ -58,7 +58,12 @@ try {
       `(${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${cpus()[0]?.model ?? ''}), ` +
       'while the portal and its live projector ran:\n',
   );
-  console.log('| run | wall time s | log events/s | applied events/s |\n|---|---|---|---|');
+  // Other work on the machine moves the wall time by a third and more: the one-minute load
+  // average after each run says whether it had the machine (the rebuild itself makes up to
+  // about 2 of it).
+  console.log(
+    '| run | wall time s | log events/s | applied events/s | load after |\n|---|---|---|---|---|',
+  );
   for (let run = 1; run <= Number(values.runs); run += 1) {
     const rebuild = spawnSync(
       process.execPath,
@@ -77,7 +82,10 @@ try {
     // "rebuilt claims: N events applied in S s, R events/s; …"
     const [, seconds = 'NaN', perSecond = 'NaN'] =
       /in ([\d.]+) s, (\d+) events\/s/.exec(rebuild.stdout) ?? [];
-    console.log(`| ${run} | ${seconds} | ${Math.round(events / Number(seconds))} | ${perSecond} |`);
+    console.log(
+      `| ${run} | ${seconds} | ${Math.round(events / Number(seconds))} | ${perSecond} | ` +
+        `${loadavg()[0]?.toFixed(2)} |`,
+    );
   }
 } finally {
   await db.end();
