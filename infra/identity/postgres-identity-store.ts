@@ -313,13 +313,17 @@ export function createPostgresIdentityStore(db: SqlClient): IdentityStore {
     // One indexed read per request for the principal, where the session and then its
     // account took two round trips (issue 30).
     async findSessionWithAccount(idHash) {
-      const row = await first<SessionAccountRow>(
-        `select s.id_hash, s.customer_id, s.csrf_token, s.created_at as session_created_at,
+      // Named: on every signed-in request, so parsed and planned once per connection.
+      const {
+        rows: [row],
+      } = await db.query<SessionAccountRow>({
+        name: 'identity-session-with-account',
+        text: `select s.id_hash, s.customer_id, s.csrf_token, s.created_at as session_created_at,
                 s.last_activity_at, s.idle_expires_at, s.expires_at, ${accountColumns('a')}
          from identity_sessions s left join identity_accounts a on a.id = s.customer_id
          where s.id_hash = $1`,
-        [idHash],
-      );
+        values: [idHash],
+      });
       if (!row) return undefined;
       const session = toSession({ ...row, created_at: row.session_created_at });
       return { session, account: row.id === null ? undefined : toAccount(row as AccountRow) };

@@ -91,13 +91,18 @@ async function writeBatch(
 ): Promise<Set<string>> {
   if (fresh.rows.length === 0 && changed.rows.length === 0) return new Set();
   const counted = [...deltas].filter(([, delta]) => delta !== 0);
-  const { rows } = await client.query<{ submission_id: string }>(WRITE_BATCH, [
-    JSON.stringify(fresh.rows),
-    JSON.stringify(fresh.versions),
-    JSON.stringify(changed.rows),
-    JSON.stringify(changed.versions),
-    counted.map(([status]) => status),
-    counted.map(([, delta]) => delta),
-  ]);
+  // Named: Postgres parses and plans this statement once per connection, not every batch.
+  const { rows } = await client.query<{ submission_id: string }>({
+    name: 'claims-live-batch',
+    text: WRITE_BATCH,
+    values: [
+      JSON.stringify(fresh.rows),
+      JSON.stringify(fresh.versions),
+      JSON.stringify(changed.rows),
+      JSON.stringify(changed.versions),
+      counted.map(([status]) => status),
+      counted.map(([, delta]) => delta),
+    ],
+  });
   return new Set(rows.map((row) => row.submission_id));
 }

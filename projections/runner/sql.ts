@@ -4,6 +4,16 @@ export interface SqlClient {
     text: string,
     values?: readonly unknown[],
   ): Promise<{ rows: Row[]; rowCount: number | null }>;
+  /** A named statement: prepared once per connection, then only bound and run. */
+  query<Row = Record<string, unknown>>(
+    statement: NamedStatement,
+  ): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: readonly unknown[];
 }
 
 export interface SqlPool extends SqlClient {
