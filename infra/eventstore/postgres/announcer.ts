@@ -40,7 +40,6 @@ export function createAnnouncer(
     readonly lastAppended?: () => LogPosition | undefined;
   } = {},
 ): Announcer {
-  if (!/^[0-9a-f]*$/.test(origin)) throw new Error('an announcer origin is hexadecimal');
   let pending = false;
   let sending = false;
   let stopped = false;
@@ -62,10 +61,13 @@ export function createAnnouncer(
     sending = true;
     lastStarted = performance.now();
     const payload = announcement(origin, lastAppended());
+    // One statement, its own transaction: set_config(…, true) holds for that transaction only.
     void pool
-      .query(
-        `begin; set local synchronous_commit = off; select pg_notify('${NOTIFY_CHANNEL}', '${payload}'); commit`,
-      )
+      .query({
+        name: 'event-store-announce',
+        text: `select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
+        values: [NOTIFY_CHANNEL, payload],
+      })
       .catch(() => {})
       .finally(() => {
         sending = false;
