@@ -53,11 +53,10 @@ export async function loadClaimRows(
   submissionIds: readonly string[],
 ): Promise<Map<string, ClaimRow>> {
   if (submissionIds.length === 0) return new Map();
-  const { rows } = await client.query<{ row: ClaimRow }>({
-    name: 'claims-rows-by-id',
-    text: 'select row_to_json(c) as row from claims c where submission_id = any($1::uuid[])',
-    values: [submissionIds],
-  });
+  const { rows } = await client.query<{ row: ClaimRow }>(
+    'select row_to_json(c) as row from claims c where submission_id = any($1::uuid[])',
+    [submissionIds],
+  );
   return new Map(rows.map(({ row }) => [row.submission_id, row]));
 }
 
