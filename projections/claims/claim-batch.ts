@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
 import { CLAIM_COLUMNS, type ClaimRow, evolveClaimRow } from './claim-rows';
 import { type ClaimVersionRow, versionRow } from './claim-versions';
+import { addStatusChange, type StatusDeltas } from './status-counts';
 
 /** A claim's row after its events here, and a version row for each event that changed it. */
 export function foldClaim(
@@ -70,4 +71,33 @@ export async function updateClaimRows(client: SqlClient, rows: readonly ClaimRow
      where claims.submission_id = changed.submission_id and claims.version < changed.version`,
     [JSON.stringify(rows)],
   );
+}
+
+/** Claims' rows that moved in a batch and the version rows that moved them. */
+export interface Folded {
+  readonly rows: ClaimRow[];
+  readonly versions: ClaimVersionRow[];
+}
+
+/**
+ * A batch folded claim by claim from the rows stored before it: claims without a stored row
+ * (`fresh`), claims whose row moved (`changed`), and the status counts the changed ones move.
+ */
+export function foldBatch(
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+  stored: ReadonlyMap<string, ClaimRow>,
+): { fresh: Folded; changed: Folded; changedDeltas: StatusDeltas } {
+  const fresh: Folded = { rows: [], versions: [] };
+  const changed: Folded = { rows: [], versions: [] };
+  const changedDeltas: StatusDeltas = new Map();
+  for (const [submissionId, claimEvents] of byClaim) {
+    const before = stored.get(submissionId) ?? null;
+    const { row, versions } = foldClaim(before, claimEvents);
+    if (!row || row === before) continue;
+    const into = before ? changed : fresh;
+    into.rows.push(row);
+    into.versions.push(...versions);
+    if (before) addStatusChange(changedDeltas, before.status, row.status);
+  }
+  return { fresh, changed, changedDeltas };
 }

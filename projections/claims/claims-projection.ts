@@ -2,16 +2,16 @@ import { CLAIM_EVENT_TYPES, isClaimEvent } from '@contracts/claims/events';
 import type { Projection } from '../runner/projection';
 import {
   claimsBegunEarlier,
-  foldClaim,
+  foldBatch,
   groupByClaim,
   loadClaimRows,
   updateClaimRows,
 } from './claim-batch';
-import { CLAIM_COLUMNS, type ClaimRow } from './claim-rows';
-import { type ClaimVersionRow, VERSION_COLUMNS } from './claim-versions';
+import { CLAIM_COLUMNS } from './claim-rows';
+import { VERSION_COLUMNS } from './claim-versions';
 import { copyRows } from '../runner/copy-rows';
 import { applyLiveBatch } from './live-batch';
-import { addStatusChange, applyStatusDeltas, type StatusDeltas } from './status-counts';
+import { addStatusChange, applyStatusDeltas } from './status-counts';
 
 export const CLAIMS_PROJECTION = 'claims';
 
@@ -33,24 +33,16 @@ export const claimsProjection: Projection = {
     const byClaim = groupByClaim(events);
     if (!how?.replayFromStart) return applyLiveBatch(client, byClaim);
     const stored = await loadClaimRows(client, claimsBegunEarlier(byClaim));
-    const created: ClaimRow[] = [];
-    const changed: ClaimRow[] = [];
-    const versions: ClaimVersionRow[] = [];
-    const statusDeltas: StatusDeltas = new Map();
-    for (const [submissionId, claimEvents] of byClaim) {
-      const before = stored.get(submissionId) ?? null;
-      const folded = foldClaim(before, claimEvents);
-      versions.push(...folded.versions);
-      if (folded.row && folded.row !== before) {
-        (before ? changed : created).push(folded.row);
-        addStatusChange(statusDeltas, before?.status, folded.row.status);
-      }
-    }
+    const { fresh, changed, changedDeltas: statusDeltas } = foldBatch(byClaim, stored);
+    for (const row of fresh.rows) addStatusChange(statusDeltas, undefined, row.status);
     // The runner holds the checkpoint row, so no one else writes these claims meanwhile:
     // a claim without a row, and a version above the row's, are certainly new.
-    await copyRows(client, 'claims', CLAIM_COLUMNS, created);
-    await updateClaimRows(client, changed);
-    await copyRows(client, 'claim_versions', VERSION_COLUMNS, versions);
+    await copyRows(client, 'claims', CLAIM_COLUMNS, fresh.rows);
+    await updateClaimRows(client, changed.rows);
+    await copyRows(client, 'claim_versions', VERSION_COLUMNS, [
+      ...fresh.versions,
+      ...changed.versions,
+    ]);
     await applyStatusDeltas(client, statusDeltas);
   },
 };

@@ -1,9 +1,9 @@
 import type { RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
-import { claimsBegunEarlier, foldClaim, loadClaimRows } from './claim-batch';
-import { CLAIM_COLUMNS, type ClaimRow } from './claim-rows';
-import { type ClaimVersionRow, VERSION_COLUMNS } from './claim-versions';
-import { addStatusChange, removeEmptyStatuses, type StatusDeltas } from './status-counts';
+import { claimsBegunEarlier, type Folded, foldBatch, loadClaimRows } from './claim-batch';
+import { CLAIM_COLUMNS } from './claim-rows';
+import { VERSION_COLUMNS } from './claim-versions';
+import { removeEmptyStatuses, type StatusDeltas } from './status-counts';
 
 const claimColumns = CLAIM_COLUMNS.join(', ');
 const versionColumns = VERSION_COLUMNS.join(', ');
@@ -45,11 +45,6 @@ const WRITE_BATCH = `
   )
   select submission_id from new_claims`;
 
-interface Folded {
-  readonly rows: ClaimRow[];
-  readonly versions: ClaimVersionRow[];
-}
-
 /**
  * A live batch (the runner holds the checkpoint row; no one else writes these claims): claims
  * submitted in the batch are folded from nothing and need no lookup; only claims begun
@@ -62,18 +57,7 @@ export async function applyLiveBatch(
   readFirst: readonly string[] = [],
 ): Promise<void> {
   const stored = await loadClaimRows(client, [...claimsBegunEarlier(byClaim), ...readFirst]);
-  const fresh: Folded = { rows: [], versions: [] };
-  const changed: Folded = { rows: [], versions: [] };
-  const deltas: StatusDeltas = new Map();
-  for (const [submissionId, claimEvents] of byClaim) {
-    const before = stored.get(submissionId) ?? null;
-    const { row, versions } = foldClaim(before, claimEvents);
-    if (!row || row === before) continue;
-    const into = before ? changed : fresh;
-    into.rows.push(row);
-    into.versions.push(...versions);
-    if (before) addStatusChange(deltas, before.status, row.status);
-  }
+  const { fresh, changed, changedDeltas: deltas } = foldBatch(byClaim, stored);
   const inserted = await writeBatch(client, fresh, changed, deltas);
   await removeEmptyStatuses(client, deltas);
   const existing = fresh.rows.map((row) => row.submission_id).filter((id) => !inserted.has(id));
