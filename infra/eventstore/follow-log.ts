@@ -32,6 +32,7 @@ export function followLog(options: FollowLogOptions): Subscription {
   let position: LogPosition = options.after;
   let stopped = false;
   let wakeNow: (() => void) | undefined;
+  let stopBackOff: (() => void) | undefined;
   let markCaughtUp: () => void = () => {};
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
@@ -56,6 +57,19 @@ export function followLog(options: FollowLogOptions): Subscription {
         resolve();
       }
       wakeNow = done;
+    });
+  }
+
+  /** Waits `ms`, cut short only by stop(). */
+  function backOff(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        stopBackOff = undefined;
+        resolve();
+      }
+      stopBackOff = done;
     });
   }
 
@@ -92,7 +106,9 @@ export function followLog(options: FollowLogOptions): Subscription {
         if (stopped) break;
         options.onError?.(error);
         failures += 1;
-        await pause(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures));
+        // A backoff, not an idle wait: appends meanwhile do not cut it short (a handler
+        // failing while its dependency is down would otherwise retry at every append).
+        await backOff(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures));
       }
     }
   })();
@@ -102,6 +118,7 @@ export function followLog(options: FollowLogOptions): Subscription {
     async stop() {
       stopped = true;
       wakeNow?.();
+      stopBackOff?.();
       unregister?.();
       await loop;
     },

@@ -24,6 +24,7 @@ const CUSTOMERS = 3;
 const THINK_MS = 150;
 /** A single POST may reach this during a GC pause; the defect made every POST take 3 s. */
 const SINGLE_POST_CEILING_MS = 250;
+const MIN_SLACK_MS = 25;
 const TOPIC = 'claims.claim-events';
 const CODE = /Code ?: ([A-Za-z0-9]+)/;
 
@@ -110,7 +111,7 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     return { email, browser };
   }
 
-  it('keeps POST /api/claims within its pre-outage p99 + 50 % (its p99; no single POST past a GC pause), every claim on the dashboard within 1 s; relay lag rises and falls; nothing lost, nothing mailed twice', async () => {
+  it('keeps POST /api/claims within its pre-outage p99 + 50 %, at least 25 ms (its p99; no single POST past a GC pause), every claim on the dashboard within 1 s; relay lag rises and falls; nothing lost, nothing mailed twice', async () => {
     let phase: Phase = 'warm-up';
     let running = true;
     const submissions: Submission[] = [];
@@ -209,7 +210,11 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     const posts = (p: Phase) => submissions.filter((s) => s.phase === p).map((s) => s.postMs);
     const before = posts('before').sort((a, b) => a - b);
     const p99 = percentile(before, 99);
-    const bound = p99 * 1.5;
+    // p99 + 50 %, with at least MIN_SLACK_MS of slack: once the portal answered in about
+    // 20 ms (issue 30), 50 % was 10 ms, less than the outage's own jitter on these two cores
+    // (the consumer's reconnects, garbage collection), which did not change: the outage's
+    // p99 was 37.6 ms before that work and 35–39 ms after it.
+    const bound = Math.max(p99 * 1.5, p99 + MIN_SLACK_MS);
     for (const p of ['before', 'outage', 'recovery'] as const) log(summary(p, posts(p)));
     const dashboard = submissions.map((s) => s.dashboardMs).sort((a, b) => a - b);
     log(summary('dashboard (POST start → listed)', dashboard));
@@ -242,7 +247,7 @@ describe('the broker is killed for 60 s while customers submit claims (real port
         `outage POST over the bound: ${Math.round(s.postMs)} ms, ended ${s.postEndedAt - killedAt} ms after the kill`,
       );
     log(
-      `outage POSTs over the pre-outage p99 + 50 %: ${outagePosts.filter((ms) => ms > bound).length} of ${outagePosts.length}; ceiling for one POST ${ceiling.toFixed(1)} ms`,
+      `outage POSTs over the bound: ${outagePosts.filter((ms) => ms > bound).length} of ${outagePosts.length}; ceiling for one POST ${ceiling.toFixed(1)} ms`,
     );
     expect(percentile(outagePosts, 99)).toBeLessThanOrEqual(bound);
     expect(outagePosts.filter((ms) => ms > ceiling).map(Math.round)).toEqual([]);
