@@ -5,9 +5,9 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank] as number;
 }
 
-/** One line: count, median, p99 and max of some durations in ms. */
+/** One line: count, median, p95, p99 and max of some durations in ms. */
 export function summary(label: string, durations: readonly number[]): string {
   const sorted = [...durations].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
-  return `${label}: n=${sorted.length} p50 ${f(percentile(sorted, 50))} ms, p99 ${f(percentile(sorted, 99))} ms, max ${f(sorted.at(-1) ?? Number.NaN)} ms`;
+  return `${label}: n=${sorted.length} p50 ${f(percentile(sorted, 50))} ms, p95 ${f(percentile(sorted, 95))} ms, p99 ${f(percentile(sorted, 99))} ms, max ${f(sorted.at(-1) ?? Number.NaN)} ms`;
 }
