@@ -76,18 +76,20 @@ async function writeBatch(
 ): Promise<Set<string>> {
   if (fresh.rows.length === 0 && changed.rows.length === 0) return new Set();
   const counted = [...deltas].filter(([, delta]) => delta !== 0);
-  // Not a named statement: its generic plan scanned the claims table to join the JSON rows
-  // (staff edits at 8 clients fell from 441 to 142 a second once it held thousands).
-  const { rows } = await client.query<{ submission_id: string }>(WRITE_BATCH, [
-    JSON.stringify(fresh.rows),
-    JSON.stringify(fresh.versions),
-    JSON.stringify(changed.rows),
-    JSON.stringify(changed.versions),
-    counted.map(([status]) => status),
-    counted.map(([, delta]) => delta),
-    // The same claims by key: the planner reads them through the primary key instead of
-    // scanning the table to join the JSON rows, whose count it cannot know.
-    changed.rows.map((row) => row.submission_id),
-  ]);
+  const { rows } = await client.query<{ submission_id: string }>({
+    name: 'claims-live-batch',
+    text: WRITE_BATCH,
+    values: [
+      JSON.stringify(fresh.rows),
+      JSON.stringify(fresh.versions),
+      JSON.stringify(changed.rows),
+      JSON.stringify(changed.versions),
+      counted.map(([status]) => status),
+      counted.map(([, delta]) => delta),
+      // The same claims by key: the planner reads them through the primary key instead of
+      // scanning the table to join the JSON rows, whose count it cannot know.
+      changed.rows.map((row) => row.submission_id),
+    ],
+  });
   return new Set(rows.map((row) => row.submission_id));
 }
