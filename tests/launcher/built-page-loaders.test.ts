@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSiteIfStale } from '@infra/launcher/build-site';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * astro.config.mjs rewrites each route loader of the built server so that it imports its
+ * chunk once: under tsx's module hooks every import() resolves again (issue 30). An Astro
+ * release that writes its loaders differently would quietly undo that.
+ */
+describe('the built server', () => {
+  it('imports each route module once, not on every request', () => {
+    buildSiteIfStale(ROOT, () => {});
+    const entry = readFileSync(join(ROOT, 'dist/server/entry.mjs'), 'utf8');
+    const start = entry.indexOf('var pageMap = ');
+    const pageMap = entry.slice(start, entry.indexOf('\n]);', start));
+    const memoized = pageMap.match(/module \?\?= import\(/g) ?? [];
+    expect(memoized.length).toBeGreaterThan(40);
+    expect(pageMap).not.toMatch(/\(\) => import\("\.\/chunks\//);
+  }, 180_000);
+});
