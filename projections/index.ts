@@ -5,6 +5,7 @@ import { staffSearchMigration } from './claims/staff-search';
 import { claimStatusCountsMigration } from './claims/status-counts';
 import type { Projection } from './runner/projection';
 import { checkpointMigration } from './runner/checkpoints';
+import { projectionRefuseMigration } from './runner/refusal';
 
 /** Every read model the runner keeps current. */
 export const projections: readonly Projection[] = [claimsProjection];
@@ -16,4 +17,5 @@ export const projectionMigrations = [
   claimVersionsMigration,
   staffSearchMigration,
   claimStatusCountsMigration,
+  projectionRefuseMigration,
 ];

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
-import type { EventStore, RecordedEvent } from '@contracts/event-store';
+import { compareLogPositions, type EventStore, type RecordedEvent } from '@contracts/event-store';
 import { addAdditionalDocuments } from '@services/claims/add-additional-documents';
 import { amendClaim } from '@services/claims/amend-claim';
 import { markDecisionLetterRead } from '@services/claims/mark-decision-letter-read';
@@ -18,11 +18,12 @@ import {
   submitRequest,
 } from '@tests/support/claims/handler-harness';
 import type { CommandContext } from '@services/shared/command-context';
+import { readCheckpoint } from '../runner/checkpoints';
 import { applyBatch } from '../runner/run-projections';
 import { inTransaction } from '../runner/shadow-tables';
 import { CLAIM_COLUMNS } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
-import { claimsProjection } from './claims-projection';
+import { CLAIMS_PROJECTION, claimsProjection } from './claims-projection';
 import {
   getCustomerClaim,
   listCustomerClaimDocuments,
@@ -368,5 +369,97 @@ describe('claims projection: documents, staff saves and the letter', () => {
       ).rows.map((r) => r.column_name);
     expect(await columnsOf('claims')).toEqual([...CLAIM_COLUMNS].sort());
     expect(await columnsOf('claim_versions')).toEqual([...VERSION_COLUMNS].sort());
+  });
+});
+
+describe('claims projection: a live batch in one statement (issue 30)', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await openHarness();
+  });
+  afterAll(() => harness.close());
+
+  const submitFor = (customerId: string, policyNumber: string) =>
+    submitClaim(
+      harness.ports,
+      { ...request, policyNumber },
+      claimantFor(customerId),
+      context(customerId, new Date('2026-04-01')),
+    );
+  const listed = async (customerId: string) =>
+    (await listCustomerClaims(harness.database.pool, customerId)).map((c) => c.policyNumber);
+  // The runner's transaction takes a client of its own (`connect()`); `pool.query` takes one
+  // with a callback for its single statement.
+  const transactionsOpened = (connect: { mock: { calls: unknown[][] } }) =>
+    connect.mock.calls.filter((args) => args.length === 0).length;
+  const claimVersionCount = async () =>
+    Number(
+      (await harness.database.pool.query('select count(*) from claim_versions')).rows[0].count,
+    );
+
+  it('after a batch of its own, writes the next without a transaction, and moves the checkpoint with it', async () => {
+    await submitFor('dave', 'ONE-1');
+    await applyAll(harness);
+    await submitFor('dave', 'ONE-2');
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    const connect = vi.spyOn(harness.database.pool, 'connect');
+    await applyBatch(harness.database.pool, claimsProjection, events);
+    expect(transactionsOpened(connect)).toBe(0);
+    connect.mockRestore();
+    expect(await listed('dave')).toEqual(['ONE-2', 'ONE-1']);
+    expect(await readCheckpoint(harness.database.pool, CLAIMS_PROJECTION)).toEqual(
+      events.at(-1)?.position,
+    );
+  });
+
+  it('takes the transaction when another worker moved the checkpoint, and skips what it applied', async () => {
+    await submitFor('erin', 'MOVED-1');
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    const last = events.at(-1)?.position;
+    // Another worker applied everything up to the last event (its rows are not ours to see).
+    await harness.database.pool.query(
+      `update projection_checkpoints set commit_position = $1, prepare_position = $2 where name = $3`,
+      [String(last?.commit), String(last?.prepare), CLAIMS_PROJECTION],
+    );
+    const connect = vi.spyOn(harness.database.pool, 'connect');
+    await applyBatch(harness.database.pool, claimsProjection, events);
+    expect(transactionsOpened(connect)).toBe(1);
+    connect.mockRestore();
+    expect(await listed('erin')).toEqual([]);
+  });
+
+  it("writes nothing and moves nothing when a new claim's row exists already", async () => {
+    const pool = harness.database.pool;
+    const from = await readCheckpoint(pool, CLAIMS_PROJECTION);
+    const versions = await claimVersionCount();
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    const daveSubmitted = events.filter(
+      (e) => claimsProjection.handles(e) && e.streamRevision === 0n,
+    );
+    const to = { commit: from.commit + 1n, prepare: from.prepare + 1n };
+    const moved = await claimsProjection.applyMovingCheckpoint?.(pool, daveSubmitted, {
+      name: CLAIMS_PROJECTION,
+      from,
+      to,
+    });
+    expect(moved).toBe(false);
+    expect(await readCheckpoint(pool, CLAIMS_PROJECTION)).toEqual(from);
+    expect(await claimVersionCount()).toBe(versions);
+  });
+
+  it('moves nothing when the checkpoint is not where the batch expects it', async () => {
+    const pool = harness.database.pool;
+    const at = await readCheckpoint(pool, CLAIMS_PROJECTION);
+    await submitFor('fran', 'ELSEWHERE-1');
+    const events = await readAllVisible(harness.ports.eventStore, await eventCount(harness));
+    const fresh = events.filter((e) => compareLogPositions(e.position, at) > 0);
+    const moved = await claimsProjection.applyMovingCheckpoint?.(pool, fresh, {
+      name: CLAIMS_PROJECTION,
+      from: { commit: at.commit + 1n, prepare: at.prepare + 1n },
+      to: events.at(-1)?.position ?? at,
+    });
+    expect(moved).toBe(false);
+    expect(await listed('fran')).toEqual([]);
+    expect(await readCheckpoint(pool, CLAIMS_PROJECTION)).toEqual(at);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { CLAIM_COLUMNS } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
 import { copyRows } from '../runner/copy-rows';
-import { applyLiveBatch } from './live-batch';
+import { applyLiveBatch, applyLiveBatchMovingCheckpoint } from './live-batch';
 import { addStatusChange, applyStatusDeltas } from './status-counts';
 
 export const CLAIMS_PROJECTION = 'claims';
@@ -44,5 +44,8 @@ export const claimsProjection: Projection = {
       ...changed.versions,
     ]);
     await applyStatusDeltas(client, statusDeltas);
+  },
+  applyMovingCheckpoint(client, events, move) {
+    return applyLiveBatchMovingCheckpoint(client, groupByClaim(events), move);
   },
 };

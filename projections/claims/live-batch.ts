@@ -1,4 +1,6 @@
 import type { RecordedEvent } from '@contracts/event-store';
+import type { CheckpointMove } from '../runner/projection';
+import { isRefusal } from '../runner/refusal';
 import type { SqlClient } from '../runner/sql';
 import { claimsBegunEarlier, type Folded, foldBatch, loadClaimRows } from './claim-batch';
 import { CLAIM_COLUMNS } from './claim-rows';
@@ -13,12 +15,30 @@ const versionColumns = VERSION_COLUMNS.join(', ');
  * versions and the counts took three or four, issue 30): new claims are inserted unless
  * their row exists, and only the claims inserted bring their versions and count in their
  * status; changed claims are updated when their row is behind, with versions above it.
- * Returns the new claims it inserted.
+ *
+ * Inside the runner's transaction it returns the new claims it inserted. Moving the
+ * checkpoint, it is a transaction of its own: the checkpoint moves from $11/$12 to $9/$10
+ * only if it is there, every write waits on that, and the statement fails (nothing written)
+ * when a new claim's row turned out to exist, which the transactional path folds again.
  */
-const WRITE_BATCH = `
-  with new_claims as (
+function writeBatchSql(movingCheckpoint: boolean): string {
+  const ifMoved = movingCheckpoint ? 'exists (select from moved)' : 'true';
+  const moved = `moved as (
+    update projection_checkpoints
+    set commit_position = $9, prepare_position = $10, updated_at = now()
+    where name = $8 and commit_position = $11 and prepare_position = $12
+    returning name
+  ), `;
+  const result = movingCheckpoint
+    ? `select (select count(*) from moved)::int as moved,
+         set_config('synchronous_commit', 'off', true) as synchronous_commit,
+         case when (select count(*) from new_claims) < $13
+           then projection_refuse('${EXISTING_ROWS}') end as refused`
+    : 'select submission_id from new_claims';
+  return `
+  with ${movingCheckpoint ? moved : ''}new_claims as (
     insert into claims (${claimColumns})
-    select ${claimColumns} from json_populate_recordset(null::claims, $1::json)
+    select ${claimColumns} from json_populate_recordset(null::claims, $1::json) where ${ifMoved}
     on conflict (submission_id) do nothing
     returning submission_id, status
   ), new_versions as (
@@ -30,20 +50,27 @@ const WRITE_BATCH = `
     from json_populate_recordset(null::claims, $3::json) as changed
     where claims.submission_id = any($7::uuid[])
       and claims.submission_id = changed.submission_id and claims.version < changed.version
+      and ${ifMoved}
   ), changed_versions as (
     insert into claim_versions (${versionColumns})
     select ${versionColumns} from json_populate_recordset(null::claim_versions, $4::json)
+    where ${ifMoved}
   ), deltas as (
     select status, count(*)::bigint as delta from new_claims group by status
     union all
-    select status, delta from unnest($5::text[], $6::bigint[]) as d(status, delta)
+    select status, delta from unnest($5::text[], $6::bigint[]) as d(status, delta) where ${ifMoved}
   ), counted as (
     insert into claim_status_counts (status, claims)
     select status, sum(delta) from deltas group by status having sum(delta) <> 0
     order by status
     on conflict (status) do update set claims = claim_status_counts.claims + excluded.claims
   )
-  select submission_id from new_claims`;
+  ${result}`;
+}
+
+const EXISTING_ROWS = 'claims rows already exist';
+const WRITE_BATCH = writeBatchSql(false);
+const WRITE_BATCH_MOVING_CHECKPOINT = writeBatchSql(true);
 
 /**
  * A live batch (the runner holds the checkpoint row; no one else writes these claims): claims
@@ -75,21 +102,60 @@ async function writeBatch(
   deltas: StatusDeltas,
 ): Promise<Set<string>> {
   if (fresh.rows.length === 0 && changed.rows.length === 0) return new Set();
-  const counted = [...deltas].filter(([, delta]) => delta !== 0);
   const { rows } = await client.query<{ submission_id: string }>({
     name: 'claims-live-batch',
     text: WRITE_BATCH,
-    values: [
-      JSON.stringify(fresh.rows),
-      JSON.stringify(fresh.versions),
-      JSON.stringify(changed.rows),
-      JSON.stringify(changed.versions),
-      counted.map(([status]) => status),
-      counted.map(([, delta]) => delta),
-      // The same claims by key: the planner reads them through the primary key instead of
-      // scanning the table to join the JSON rows, whose count it cannot know.
-      changed.rows.map((row) => row.submission_id),
-    ],
+    values: batchValues(fresh, changed, deltas),
   });
   return new Set(rows.map((row) => row.submission_id));
+}
+
+function batchValues(fresh: Folded, changed: Folded, deltas: StatusDeltas): unknown[] {
+  const counted = [...deltas].filter(([, delta]) => delta !== 0);
+  return [
+    JSON.stringify(fresh.rows),
+    JSON.stringify(fresh.versions),
+    JSON.stringify(changed.rows),
+    JSON.stringify(changed.versions),
+    counted.map(([status]) => status),
+    counted.map(([, delta]) => delta),
+    // The same claims by key: the planner reads them through the primary key instead of
+    // scanning the table to join the JSON rows, whose count it cannot know.
+    changed.rows.map((row) => row.submission_id),
+  ];
+}
+
+/**
+ * A live batch and its checkpoint move in one statement (applyBatch's fast path): false,
+ * with nothing written, when the checkpoint is not at `move.from`, when a new claim's row
+ * exists already, or when a status may lose its last claim (its row is removed by a second
+ * statement, so that batch takes the transaction).
+ */
+export async function applyLiveBatchMovingCheckpoint(
+  client: SqlClient,
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+  move: CheckpointMove,
+): Promise<boolean> {
+  const stored = await loadClaimRows(client, claimsBegunEarlier(byClaim));
+  const { fresh, changed, changedDeltas: deltas } = foldBatch(byClaim, stored);
+  if ([...deltas].some(([, delta]) => delta < 0)) return false;
+  try {
+    const { rows } = await client.query<{ moved: number }>({
+      name: 'claims-live-batch-moving-checkpoint',
+      text: WRITE_BATCH_MOVING_CHECKPOINT,
+      values: [
+        ...batchValues(fresh, changed, deltas),
+        move.name,
+        move.to.commit.toString(),
+        move.to.prepare.toString(),
+        move.from.commit.toString(),
+        move.from.prepare.toString(),
+        fresh.rows.length,
+      ],
+    });
+    return rows[0]?.moved === 1;
+  } catch (error) {
+    if (isRefusal(error, EXISTING_ROWS)) return false;
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@contracts/event-store';
+import type { LogPosition, RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from './sql';
 
 /** A read model: which events it reads and how each batch becomes SQL, inside the runner's transaction. */
@@ -13,6 +13,23 @@ export interface Projection {
    */
   readonly streamsAreIndependent?: boolean;
   apply(client: SqlClient, events: readonly RecordedEvent[], how?: ApplyContext): Promise<void>;
+  /**
+   * A live batch in one statement, no transaction around it: its rows written and the
+   * checkpoint moved from `move.from` to `move.to` together, or nothing written at all (the
+   * checkpoint is not at `move.from`, or the batch needs the transactional path). Resolves
+   * whether it did. Optional: a projection without it always takes `apply` in a transaction.
+   */
+  applyMovingCheckpoint?(
+    client: SqlClient,
+    events: readonly RecordedEvent[],
+    move: CheckpointMove,
+  ): Promise<boolean>;
+}
+
+export interface CheckpointMove {
+  readonly name: string;
+  readonly from: LogPosition;
+  readonly to: LogPosition;
 }
 
 export interface ApplyContext {
