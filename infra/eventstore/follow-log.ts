@@ -49,27 +49,15 @@ export function followLog(options: FollowLogOptions): Subscription {
       wokenWhileBusy = false;
       return Promise.resolve();
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeNow = undefined;
-        resolve();
-      }
-      wakeNow = done;
+    return cutShortWait(ms, (cut) => {
+      wakeNow = cut;
     });
   }
 
   /** Waits `ms`, cut short only by stop(). */
   function backOff(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        stopBackOff = undefined;
-        resolve();
-      }
-      stopBackOff = done;
+    return cutShortWait(ms, (cut) => {
+      stopBackOff = cut;
     });
   }
 
@@ -123,4 +111,17 @@ export function followLog(options: FollowLogOptions): Subscription {
       await loop;
     },
   };
+}
+
+/** Waits `ms`; `expose` is handed the function that ends the wait early (and is told `undefined` once it ended). */
+function cutShortWait(ms: number, expose: (cut: (() => void) | undefined) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      expose(undefined);
+      resolve();
+    }
+    expose(done);
+  });
 }
