@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { getConfig } from '../config/config';
+import { redactor } from './redact';
 
 /** Never logged, whatever the caller passes: a field of any of these names is replaced. */
 export const REDACTED_FIELDS = [
@@ -25,10 +26,7 @@ export const REDACTED_FIELDS = [
   'METRICS_TOKEN',
 ];
 
-const redact = {
-  paths: [...REDACTED_FIELDS, ...REDACTED_FIELDS.map((f) => `*.${f}`)],
-  censor: '[redacted]',
-};
+const redact = redactor(REDACTED_FIELDS);
 
 function createLogger(): Logger {
   const config = getConfig();
@@ -38,7 +36,7 @@ function createLogger(): Logger {
   return pino({
     level: config.LOG_LEVEL,
     base: { service: 'claims-portal' },
-    redact,
+    formatters: { log: redact },
     transport: pretty
       ? {
           target: 'pino-pretty',
