@@ -30,6 +30,9 @@ const LOCK = '.astro-build.lock';
  * One build at a time across processes (launchers started together would otherwise write
  * dist/ at once): a lock folder, made atomically; whoever waited finds the build done.
  */
+/** Where Astro's build puts the site's middleware (tests/launcher/command-lane.test.ts checks it). */
+export const BUILT_MIDDLEWARE = 'dist/server/virtual_astro_middleware.mjs';
+
 export function buildSiteIfStale(root: string, log: (message: string) => void): void {
   const lock = join(root, LOCK);
   const deadline = Date.now() + 300_000;

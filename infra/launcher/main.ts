@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { serveBuiltAssets } from '../http/compressed-assets';
+import { offeredCommandLane, withCommandLane } from '../http/command-lane';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
 import { observeRequests } from '../http/observe-requests';
 import { settleForwardedHeaders, trustedProxies } from '../http/trusted-proxies';
@@ -17,7 +18,7 @@ import { closeRuntime, openRuntime } from '../runtime';
 import { startOrphanSweeper } from '../documents/orphan-sweeper';
 import { startIntegrationEvents } from '../kafka/start-integration-events';
 import { startOtlpTracing } from '../tracing/tracing';
-import { buildSiteIfStale } from './build-site';
+import { BUILT_MIDDLEWARE, buildSiteIfStale } from './build-site';
 import { developmentProviderFor, type MountedDevelopmentProvider } from '../oidc/development-mount';
 import { configOrExit } from './config-or-exit';
 import { ensureDemoAccount } from './demo-account';
@@ -94,9 +95,11 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
   const { handler } = (await import(entry)) as {
     handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   };
-  const site = serveBuiltAssets(resolve(ROOT, 'dist/client'), (req, res) => {
-    void handler(req, res);
-  });
+  // The site's middleware module, which Astro would load at the first request, offers the
+  // command lane when it loads (decision 083).
+  await import(resolve(ROOT, BUILT_MIDDLEWARE));
+  const app = withCommandLane((req, res) => void handler(req, res), offeredCommandLane, log);
+  const site = serveBuiltAssets(resolve(ROOT, 'dist/client'), app);
   // The development OpenID Provider for staff sign-in answers under its issuer path.
   const edge = createEdgeHandler(
     (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),

@@ -1,5 +1,7 @@
 import { sequence } from 'astro:middleware';
+import { offerCommandLane } from '@infra/http/command-lane';
 import { routeAdmin } from './routing/admin-routes';
+import { commandLane } from './routing/command-lane';
 import { compressPages } from './routing/compression';
 import { checkCsrf } from './routing/csrf';
 import { routeLanguage } from './routing/language';
@@ -20,3 +22,6 @@ export const onRequest = sequence(
   routeAdmin,
   routeLanguage,
 );
+
+// The launcher loads this module at start and sends the lane's commands straight to it.
+offerCommandLane(commandLane(onRequest));
