@@ -6,9 +6,9 @@ import type { APIContext } from 'astro';
  * protocol. So the site may believe what is left of them.
  */
 export function requestIsHttps(request: Request): boolean {
+  // A Request's url is already parsed and serialized: its scheme is lower case and first.
   return (
-    new URL(request.url).protocol === 'https:' ||
-    request.headers.get('x-forwarded-proto') === 'https'
+    request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https'
   );
 }
 
