@@ -15,6 +15,7 @@ import { reserveClaimNumber } from './claim-number-reservations';
 import {
   type ClaimStream,
   earlierAttempt,
+  eventsOfCommand,
   readClaimStream,
   retryOnClaimChanged,
 } from './claim-stream';
@@ -163,10 +164,7 @@ function retriedAmendment(
   stream: ClaimStream,
   context: CommandContext,
 ): ClaimAmendedByStaff | undefined {
-  return stream.recorded
-    .filter((e) => e.metadata.causationId === context.commandId)
-    .map(upcastClaimEvent)
-    .find(isAmendment);
+  return eventsOfCommand(stream, context.commandId).map(upcastClaimEvent).find(isAmendment);
 }
 
 async function releaseOldNumber(

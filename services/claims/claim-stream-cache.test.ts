@@ -73,4 +73,24 @@ describe('the stream cache', () => {
     expect((await read(counting, stream)).state).toEqual([5]);
     expect(fetched).toEqual([0, 1]);
   });
+
+  it("indexes each command's events as it reads them; an earlier read sees only its own", async () => {
+    const { counting, read } = countingReads();
+    const stream = `commands-${uuidv7()}`;
+    const first = staffContext();
+    const second = staffContext();
+    const twoNotes = [1, 2].map((n) => ({ type: 'Noted', data: { n } }));
+    await store.append(stream, toNewEvents(twoNotes, first, {}), { expectedRevision: 'no_stream' });
+    const before = await read(counting, stream);
+    expect(before.byCommand.get(first.commandId)).toEqual([0, 1]);
+    await store.append(stream, toNewEvents([{ type: 'Noted', data: { n: 3 } }], second, {}), {
+      expectedRevision: 1n,
+    });
+    const after = await read(counting, stream);
+    expect(after.byCommand.get(first.commandId)).toEqual([0, 1]);
+    expect(after.byCommand.get(second.commandId)).toEqual([2]);
+    expect((await read(counting, stream)).byCommand.get(second.commandId)).toEqual([2]);
+    // The earlier read shares the index but holds two events: position 2 is not its own.
+    expect(before.recorded[before.byCommand.get(second.commandId)?.[0] ?? 0]).toBeUndefined();
+  });
 });

@@ -4,6 +4,26 @@ import type { EventStore, RecordedEvent } from '@contracts/event-store';
 export interface CachedStream<State> {
   readonly recorded: readonly RecordedEvent[];
   readonly state: State;
+  /**
+   * Where each command's events are in `recorded`, by `metadata.causationId`. Later reads of
+   * the stream share and extend it, so only positions below `recorded.length` are this read's.
+   */
+  readonly byCommand: ReadonlyMap<string, readonly number[]>;
+}
+
+/** Adds the positions of `events`, which follow `from` events, to a stream's command index. */
+function indexCommands(
+  index: Map<string, number[]>,
+  events: readonly RecordedEvent[],
+  from: number,
+): Map<string, number[]> {
+  // A cached read leaves the cache while it is extended, so only one read adds to an index.
+  events.forEach((event, offset) => {
+    const positions = index.get(event.metadata.causationId);
+    if (positions) positions.push(from + offset);
+    else index.set(event.metadata.causationId, [from + offset]);
+  });
+  return index;
 }
 
 const CAPACITY = 2_000;
@@ -52,12 +72,24 @@ export function createStreamCache<State>(
         read =
           fresh.length === 0
             ? cached
-            : { recorded: cached.recorded.concat(fresh), state: fold(cached.state, fresh) };
+            : {
+                recorded: cached.recorded.concat(fresh),
+                state: fold(cached.state, fresh),
+                byCommand: indexCommands(
+                  cached.byCommand as Map<string, number[]>,
+                  fresh,
+                  cached.recorded.length,
+                ),
+              };
       }
     }
     if (!read) {
       const recorded = await eventStore.readStream(streamId);
-      read = { recorded, state: fold(undefined, recorded) };
+      read = {
+        recorded,
+        state: fold(undefined, recorded),
+        byCommand: indexCommands(new Map(), recorded, 0),
+      };
     }
     if (read.recorded.length > 0) {
       cache.set(streamId, read);

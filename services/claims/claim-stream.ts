@@ -24,6 +24,8 @@ export interface ClaimStream {
   readonly recorded: readonly RecordedEvent[];
   readonly state: Claim;
   readonly expectedRevision: ExpectedRevision;
+  /** Positions in `recorded` of each command's events (see CachedStream.byCommand). */
+  readonly byCommand: ReadonlyMap<string, readonly number[]>;
 }
 
 export async function readClaimStream(
@@ -31,12 +33,13 @@ export async function readClaimStream(
   submissionId: string,
 ): Promise<ClaimStream> {
   const streamId = claimStreamId(submissionId);
-  const { recorded, state } = await readCachedClaim(eventStore, streamId);
+  const { recorded, state, byCommand } = await readCachedClaim(eventStore, streamId);
   return {
     submissionId,
     streamId,
     recorded,
     state,
+    byCommand,
     expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1),
   };
 }
@@ -53,6 +56,7 @@ export function newClaimStream(submissionId: string): ClaimStream {
     recorded: [],
     state: initialClaim(),
     expectedRevision: 'no_stream',
+    byCommand: new Map(),
   };
 }
 
@@ -64,12 +68,21 @@ export function earlierAttempt(
   stream: ClaimStream,
   context: CommandContext,
 ): { readonly position: LogPosition | undefined } | undefined {
-  const earlier = stream.recorded.filter((e) => e.metadata.causationId === context.commandId);
+  const earlier = eventsOfCommand(stream, context.commandId);
   if (earlier.length === 0) return undefined;
   if (earlier.some((e) => e.metadata.actor.id !== context.actor.id)) {
     throw new ConflictError(`Command ${context.commandId} was sent by someone else`);
   }
   return { position: earlier.at(-1)?.position };
+}
+
+/** The events a command appended to this stream, oldest first (none for a new command). */
+export function eventsOfCommand(stream: ClaimStream, commandId: string): RecordedEvent[] {
+  const positions = stream.byCommand.get(commandId) ?? [];
+  return positions.flatMap((at) => {
+    const event = stream.recorded[at];
+    return event ? [event] : [];
+  });
 }
 
 export const CLAIM_CHANGED = 'The claim was changed at the same time; reload it and try again';
