@@ -462,4 +462,79 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
     expect(await listed('fran')).toEqual([]);
     expect(await readCheckpoint(pool, CLAIMS_PROJECTION)).toEqual(at);
   });
+
+  it('folds a claim edited again from the row it wrote last, without reading it back', async () => {
+    const pool = harness.database.pool;
+    const { submissionId } = await submitFor('gina', 'EDITED-1');
+    await applyAll(harness);
+    const save = async (benefitAmount: string) => {
+      await amendClaim(
+        harness.ports,
+        {
+          readVersion: 'latest',
+          submissionId,
+          changes: { claimNumber: 'G0000001', benefitAmount },
+        },
+        staffMember,
+        staffContext(),
+      );
+      const query = vi.spyOn(pool, 'query');
+      await applyAll(harness);
+      const texts = query.mock.calls.map(([config]) =>
+        String(typeof config === 'string' ? config : (config as { text?: string }).text),
+      );
+      query.mockRestore();
+      return texts;
+    };
+    await save('101.00');
+    const second = await save('102.00');
+    expect(second.filter((text) => text.includes('row_to_json'))).toEqual([]);
+    const row = (await pool.query('select * from claims where submission_id = $1', [submissionId]))
+      .rows[0];
+    expect(row).toMatchObject({ version: 3, benefit_amount: '102.00' });
+    const versions = await pool.query(
+      'select version, benefit_amount from claim_versions where submission_id = $1 order by version',
+      [submissionId],
+    );
+    expect(versions.rows.map((v) => [v.version, Number(v.benefit_amount)])).toEqual([
+      [1, 0],
+      [2, 101],
+      [3, 102],
+    ]);
+  });
+
+  it('reads the row again when the next event does not chain on from the one it remembers', async () => {
+    const pool = harness.database.pool;
+    const { submissionId } = await submitFor('hugo', 'FORGED-1');
+    await applyAll(harness);
+    await amendClaim(
+      harness.ports,
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { claimNumber: 'H0000001', benefitAmount: '5.00' },
+      },
+      staffMember,
+      staffContext(),
+    );
+    const events = await applyAll(harness);
+    const last = events
+      .filter((e) => (e.data as { submissionId?: string }).submissionId === submissionId)
+      .at(-1);
+    if (!last) throw new Error('no event of the claim');
+    // The next revision, but not chained to the remembered event (as a reset store could have).
+    const forged = { ...last, streamRevision: last.streamRevision + 1n };
+    const at = await readCheckpoint(pool, CLAIMS_PROJECTION);
+    const query = vi.spyOn(pool, 'query');
+    await claimsProjection.applyMovingCheckpoint?.(pool, [forged], {
+      name: CLAIMS_PROJECTION,
+      from: { commit: at.commit + 1n, prepare: at.prepare },
+      to: { commit: at.commit + 2n, prepare: at.prepare },
+    });
+    const texts = query.mock.calls.map(([config]) =>
+      String(typeof config === 'string' ? config : (config as { text?: string }).text),
+    );
+    query.mockRestore();
+    expect(texts.filter((text) => text.includes('row_to_json'))).toHaveLength(1);
+  });
 });

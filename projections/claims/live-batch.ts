@@ -1,9 +1,10 @@
+import { chainHash } from '@contracts/event-hash';
 import type { RecordedEvent } from '@contracts/event-store';
 import type { CheckpointMove } from '../runner/projection';
 import { isRefusal } from '../runner/refusal';
 import type { SqlClient } from '../runner/sql';
 import { claimsBegunEarlier, type Folded, foldBatch, loadClaimRows } from './claim-batch';
-import { CLAIM_COLUMNS } from './claim-rows';
+import { CLAIM_COLUMNS, type ClaimRow } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
 import { removeEmptyStatuses, type StatusDeltas } from './status-counts';
 
@@ -136,9 +137,22 @@ export async function applyLiveBatchMovingCheckpoint(
   byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
   move: CheckpointMove,
 ): Promise<boolean> {
-  const stored = await loadClaimRows(client, claimsBegunEarlier(byClaim));
+  const memory = rowsWrittenBy(client);
+  const stored = await storedRows(client, memory, byClaim);
   const { fresh, changed, changedDeltas: deltas } = foldBatch(byClaim, stored);
   if ([...deltas].some(([, delta]) => delta < 0)) return false;
+  const moved = await writeMovingCheckpoint(client, fresh, changed, deltas, move);
+  if (moved) remember(memory, byClaim, [...fresh.rows, ...changed.rows]);
+  return moved;
+}
+
+async function writeMovingCheckpoint(
+  client: SqlClient,
+  fresh: Folded,
+  changed: Folded,
+  deltas: StatusDeltas,
+  move: CheckpointMove,
+): Promise<boolean> {
   try {
     const { rows } = await client.query<{ moved: number }>({
       name: 'claims-live-batch-moving-checkpoint',
@@ -157,5 +171,76 @@ export async function applyLiveBatchMovingCheckpoint(
   } catch (error) {
     if (isRefusal(error, EXISTING_ROWS)) return false;
     throw error;
+  }
+}
+
+/** A row this process wrote, and the hash of the last event folded into it. */
+interface WrittenRow {
+  readonly row: ClaimRow;
+  readonly lastHash: string;
+}
+
+const REMEMBERED_ROWS = 2_000;
+
+/**
+ * The rows this process last wrote in one statement, by the pool (so by database) it wrote
+ * them with. The next batch of a claim edited again folds from its row here instead of
+ * reading it back (a round trip, and the lookup's parse and plan, per batch; issue 30).
+ */
+const rowsWritten = new WeakMap<object, Map<string, WrittenRow>>();
+
+function rowsWrittenBy(client: SqlClient): Map<string, WrittenRow> {
+  const found = rowsWritten.get(client);
+  if (found) return found;
+  const made = new Map<string, WrittenRow>();
+  rowsWritten.set(client, made);
+  return made;
+}
+
+/**
+ * The rows of claims begun before this batch: a remembered row when the batch's first event
+ * of the claim follows on from it (the next revision, chained to the hash of the row's last
+ * event, so a store reset or another writer's row is never taken for it), the others read.
+ */
+async function storedRows(
+  client: SqlClient,
+  memory: Map<string, WrittenRow>,
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+): Promise<Map<string, ClaimRow>> {
+  const known = new Map<string, ClaimRow>();
+  const unknown: string[] = [];
+  for (const submissionId of claimsBegunEarlier(byClaim)) {
+    const written = memory.get(submissionId);
+    const next = byClaim.get(submissionId)?.[0];
+    if (written && next && followsOn(written, next)) known.set(submissionId, written.row);
+    else unknown.push(submissionId);
+  }
+  if (unknown.length === 0) return known;
+  return new Map([...known, ...(await loadClaimRows(client, unknown))]);
+}
+
+function followsOn(written: WrittenRow, next: RecordedEvent): boolean {
+  return (
+    BigInt(written.row.version) === next.streamRevision &&
+    chainHash(written.lastHash, next.streamId, next.streamRevision, next) === next.hash
+  );
+}
+
+function remember(
+  memory: Map<string, WrittenRow>,
+  byClaim: ReadonlyMap<string, readonly RecordedEvent[]>,
+  rows: readonly ClaimRow[],
+): void {
+  for (const row of rows) {
+    // The event that brought the row to its version; a row left behind its events is not kept.
+    const last = byClaim
+      .get(row.submission_id)
+      ?.find((event) => event.streamRevision === BigInt(row.version - 1));
+    memory.delete(row.submission_id);
+    if (last) memory.set(row.submission_id, { row, lastHash: last.hash });
+  }
+  for (const oldest of memory.keys()) {
+    if (memory.size <= REMEMBERED_ROWS) break;
+    memory.delete(oldest);
   }
 }
