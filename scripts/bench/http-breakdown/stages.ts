@@ -79,8 +79,13 @@ const STAGES: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> = [
   ],
   [
     'Astro app (routing, render context)',
-    (f) => f.url.includes('/astro/dist/') || f.url.includes('dist/server/'),
+    (f) =>
+      f.url.includes('/astro/dist/') ||
+      f.url.endsWith('dist/server/entry.mjs') ||
+      /dist\/server\/chunks\/(server|sequence)_[\w-]+\.mjs$/.test(f.url),
   ],
+  // The built site names its chunks after their first module: routes, lib and services alike.
+  ['site code in the build (routes, lib, services)', (f) => f.url.includes('dist/server/')],
   [
     'edge and static handler',
     (f) =>
