@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@infra/postgres/embedded';
 import { codeFromOutbox, signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
 import { freePort } from '../support/free-port';
-import { chooseDemoUser, TestBrowser } from '../support/oidc-test-provider';
+import { signInAsDemoStaffAt, TestBrowser } from '../support/oidc-test-provider';
 import { closeAgents, type RawAnswer, type RawRequest, send } from '../support/raw-http';
 import { shapeViolations } from '../support/refusal-shape';
 import { type PortalUnderTest, startPortalUnderTest } from '../faults/portal-under-test';
@@ -65,14 +65,7 @@ describe('the HTTP edge', () => {
     await signInAsDemoCustomerAt(customer, portal.base, portal.dataDir);
     const list = await (await customer.request(`${portal.base}/api/claims`)).json();
     claimId = (list as { claims: { submissionId: string }[] }).claims[0]?.submissionId ?? '';
-    const init = await staff.request(`${portal.base}/api/auth/init`);
-    const callback = await chooseDemoUser(
-      staff,
-      new URL(init.headers.get('location') ?? '', portal.base),
-      'dev-agent-claire',
-      `${portal.base}/api/auth/callback`,
-    );
-    await staff.request(callback);
+    await signInAsDemoStaffAt(staff, portal.base);
     const home = await (await fetch(`${portal.base}/en/`)).text();
     asset = /"(\/_astro\/[^"]+\.js)"/.exec(home)?.[1] ?? '';
   }, 240_000);

@@ -6,7 +6,7 @@ import { offeredCommandLane } from '@infra/http/command-lane';
 import { BUILT_MIDDLEWARE, buildSiteIfStale } from '@infra/launcher/build-site';
 import { type PortalUnderTest, startPortalUnderTest } from '../faults/portal-under-test';
 import { signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
-import { chooseDemoUser, TestBrowser } from '../support/oidc-test-provider';
+import { signInAsDemoStaffAt, TestBrowser } from '../support/oidc-test-provider';
 import { closeAgents, type RawAnswer, send } from '../support/raw-http';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -105,15 +105,7 @@ describe('the command lane on `npm start`', () => {
     portal = await startPortalUnderTest();
     port = Number(new URL(portal.base).port);
     await signInAsDemoCustomerAt(customer, portal.base, portal.dataDir);
-    const init = await staff.request(`${portal.base}/api/auth/init`);
-    await staff.request(
-      await chooseDemoUser(
-        staff,
-        new URL(init.headers.get('location') ?? '', portal.base),
-        'dev-agent-claire',
-        `${portal.base}/api/auth/callback`,
-      ),
-    );
+    await signInAsDemoStaffAt(staff, portal.base);
   }, 240_000);
 
   afterAll(async () => {

@@ -103,3 +103,23 @@ export async function chooseDemoUser(
     body: new URLSearchParams({ sub }).toString(),
   });
 }
+
+/**
+ * Staff sign-in at a portal that serves its own development provider (`npm start`): the
+ * browser then holds the staff session and CSRF cookies.
+ */
+export async function signInAsDemoStaffAt(
+  browser: TestBrowser,
+  base: string,
+  sub = 'dev-agent-claire',
+): Promise<void> {
+  const init = await browser.request(`${base}/api/auth/init`);
+  await browser.request(
+    await chooseDemoUser(
+      browser,
+      new URL(init.headers.get('location') ?? '', base),
+      sub,
+      `${base}/api/auth/callback`,
+    ),
+  );
+}

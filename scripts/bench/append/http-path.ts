@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { v7 as uuidv7 } from 'uuid';
-import { chooseDemoUser, TestBrowser } from '@tests/support/oidc-test-provider';
+import { signInAsDemoStaffAt, TestBrowser } from '@tests/support/oidc-test-provider';
 import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
 import { embeddedDatabaseUrl } from '@infra/postgres/embedded';
@@ -20,15 +20,7 @@ export async function openHttpPath(dataDir: string, env: Record<string, string> 
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, dataDir);
   const staff = new TestBrowser();
-  const init = await staff.request(`${portal.base}/api/auth/init`);
-  await staff.request(
-    await chooseDemoUser(
-      staff,
-      new URL(init.headers.get('location') ?? '', portal.base),
-      'dev-agent-claire',
-      `${portal.base}/api/auth/callback`,
-    ),
-  );
+  await signInAsDemoStaffAt(staff, portal.base);
   // After sign-in, each role's requests carry its cookies and CSRF token as a browser would.
   const as = (browser: TestBrowser, session: string) => {
     const csrf = browser.cookie('csrf_token') ?? '';

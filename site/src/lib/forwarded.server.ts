@@ -7,9 +7,7 @@ import type { APIContext } from 'astro';
  */
 export function requestIsHttps(request: Request): boolean {
   // A Request's url is already parsed and serialized: its scheme is lower case and first.
-  return (
-    request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https'
-  );
+  return request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
 }
 
 /** The caller's address: the client a trusted proxy named, else the socket's peer. */
