@@ -397,6 +397,26 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
       (await harness.database.pool.query('select count(*) from claim_versions')).rows[0].count,
     );
 
+  const saveAmount = (submissionId: string, claimNumber: string, benefitAmount: string) =>
+    amendClaim(
+      harness.ports,
+      { readVersion: 'latest', submissionId, changes: { claimNumber, benefitAmount } },
+      staffMember,
+      staffContext(),
+    );
+  /** The SQL the pool was given while `work` ran. */
+  const queriesDuring = async (work: () => Promise<unknown> | undefined) => {
+    const query = vi.spyOn(harness.database.pool, 'query');
+    try {
+      await work();
+      return query.mock.calls.map(([config]) =>
+        String(typeof config === 'string' ? config : (config as { text?: string }).text),
+      );
+    } finally {
+      query.mockRestore();
+    }
+  };
+
   it('after a batch of its own, writes the next without a transaction, and moves the checkpoint with it', async () => {
     await submitFor('dave', 'ONE-1');
     await applyAll(harness);
@@ -468,23 +488,8 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
     const { submissionId } = await submitFor('gina', 'EDITED-1');
     await applyAll(harness);
     const save = async (benefitAmount: string) => {
-      await amendClaim(
-        harness.ports,
-        {
-          readVersion: 'latest',
-          submissionId,
-          changes: { claimNumber: 'G0000001', benefitAmount },
-        },
-        staffMember,
-        staffContext(),
-      );
-      const query = vi.spyOn(pool, 'query');
-      await applyAll(harness);
-      const texts = query.mock.calls.map(([config]) =>
-        String(typeof config === 'string' ? config : (config as { text?: string }).text),
-      );
-      query.mockRestore();
-      return texts;
+      await saveAmount(submissionId, 'G0000001', benefitAmount);
+      return queriesDuring(() => applyAll(harness));
     };
     await save('101.00');
     const second = await save('102.00');
@@ -507,16 +512,7 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
     const pool = harness.database.pool;
     const { submissionId } = await submitFor('hugo', 'FORGED-1');
     await applyAll(harness);
-    await amendClaim(
-      harness.ports,
-      {
-        readVersion: 'latest',
-        submissionId,
-        changes: { claimNumber: 'H0000001', benefitAmount: '5.00' },
-      },
-      staffMember,
-      staffContext(),
-    );
+    await saveAmount(submissionId, 'H0000001', '5.00');
     const events = await applyAll(harness);
     const last = events
       .filter((e) => (e.data as { submissionId?: string }).submissionId === submissionId)
@@ -525,16 +521,13 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
     // The next revision, but not chained to the remembered event (as a reset store could have).
     const forged = { ...last, streamRevision: last.streamRevision + 1n };
     const at = await readCheckpoint(pool, CLAIMS_PROJECTION);
-    const query = vi.spyOn(pool, 'query');
-    await claimsProjection.applyMovingCheckpoint?.(pool, [forged], {
-      name: CLAIMS_PROJECTION,
-      from: { commit: at.commit + 1n, prepare: at.prepare },
-      to: { commit: at.commit + 2n, prepare: at.prepare },
-    });
-    const texts = query.mock.calls.map(([config]) =>
-      String(typeof config === 'string' ? config : (config as { text?: string }).text),
+    const texts = await queriesDuring(() =>
+      claimsProjection.applyMovingCheckpoint?.(pool, [forged], {
+        name: CLAIMS_PROJECTION,
+        from: { commit: at.commit + 1n, prepare: at.prepare },
+        to: { commit: at.commit + 2n, prepare: at.prepare },
+      }),
     );
-    query.mockRestore();
     expect(texts.filter((text) => text.includes('row_to_json'))).toHaveLength(1);
   });
 });
