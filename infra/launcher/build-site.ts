@@ -25,14 +25,14 @@ const STAMP = 'dist/.source-fingerprint';
 
 const LOCK = '.astro-build.lock';
 
+/** Where Astro's build puts the site's middleware (tests/launcher/command-lane.test.ts checks it). */
+export const BUILT_MIDDLEWARE = 'dist/server/virtual_astro_middleware.mjs';
+
 /**
  * Builds the Astro site when dist/ is missing or older than the sources it was built from.
  * One build at a time across processes (launchers started together would otherwise write
  * dist/ at once): a lock folder, made atomically; whoever waited finds the build done.
  */
-/** Where Astro's build puts the site's middleware (tests/launcher/command-lane.test.ts checks it). */
-export const BUILT_MIDDLEWARE = 'dist/server/virtual_astro_middleware.mjs';
-
 export function buildSiteIfStale(root: string, log: (message: string) => void): void {
   const lock = join(root, LOCK);
   const deadline = Date.now() + 300_000;
