@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { NodeHandler } from './edge-handler';
+import { type NodeHandler, pathOf } from './edge-handler';
 
 /** Answers one request to a command route, the portal's middleware included. */
 export type CommandAnswer = (
@@ -26,8 +26,6 @@ export function offerCommandLane(lane: CommandLane): void {
 export function offeredCommandLane(): CommandLane | undefined {
   return (globalThis as Holder)[KEY];
 }
-
-const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? '';
 
 /**
  * Sends the lane's routes to it and everything else to `site` (Astro's handler). Astro's

@@ -29,7 +29,8 @@ type Refusal =
   | { readonly status: 400; readonly field: 'url' | 'host' | 'request' }
   | { readonly status: 405; readonly allow: readonly string[] };
 
-const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? '';
+/** A request target's path, without its query or fragment. */
+export const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? '';
 
 function refusalOf(req: IncomingMessage): Refusal | undefined {
   const url = req.url ?? '';
