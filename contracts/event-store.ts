@@ -115,7 +115,23 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * The launcher runs this module from source and the built site holds a bundled copy of it,
+ * while both use the launcher's event store: an error the store throws must still be an
+ * `instanceof` the site's class. A brand shared through `Symbol.for` decides, not the class.
+ */
+const STORE_ERROR = Symbol.for('claims-portal.event-store-error');
+
+const isStoreError = (value: unknown, code: string): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { [STORE_ERROR]?: string })[STORE_ERROR] === code;
+
 export class WrongExpectedRevisionError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isStoreError(value, 'WRONG_EXPECTED_REVISION');
+  }
+  readonly [STORE_ERROR] = 'WRONG_EXPECTED_REVISION';
   readonly code = 'WRONG_EXPECTED_REVISION';
   constructor(
     readonly streamId: string,
@@ -129,6 +145,10 @@ export class WrongExpectedRevisionError extends Error {
 
 /** An event id already used by a different event (another stream, or a different batch). */
 export class EventIdConflictError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isStoreError(value, 'EVENT_ID_CONFLICT');
+  }
+  readonly [STORE_ERROR] = 'EVENT_ID_CONFLICT';
   readonly code = 'EVENT_ID_CONFLICT';
   constructor(
     readonly streamId: string,
