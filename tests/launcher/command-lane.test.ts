@@ -128,6 +128,20 @@ describe('the command lane on `npm start`', () => {
     documents: [],
   });
 
+  const staffHeaders = (etag: string) => ({
+    'content-type': 'application/json',
+    origin: portal.base,
+    cookie: cookies(staff, ['staff_session', 'csrf_token']),
+    'x-csrf-token': staff.cookie('csrf_token') ?? '',
+    'if-match': etag,
+  });
+  const readAsStaff = (submissionId: string) =>
+    send(port, {
+      method: 'GET',
+      path: `/api/admin/claims/${submissionId}`,
+      headers: { cookie: cookies(staff, ['staff_session']) },
+    });
+
   it('submits a claim, and refuses bad ones, as Astro does', async () => {
     const { lane } = await bothWays('/api/claims', customerHeaders(), claim('LANE-1'), () =>
       customerHeaders({ 'idempotency-key': uuidv7() }),
@@ -179,19 +193,7 @@ describe('the command lane on `npm start`', () => {
 
   it('saves a staff edit, and refuses stale or foreign ones, as Astro does', async () => {
     expect(claimId).toMatch(/^[0-9a-f-]{36}$/);
-    const staffHeaders = (etag: string) => ({
-      'content-type': 'application/json',
-      origin: portal.base,
-      cookie: cookies(staff, ['staff_session', 'csrf_token']),
-      'x-csrf-token': staff.cookie('csrf_token') ?? '',
-      'if-match': etag,
-    });
-    const read = await send(port, {
-      method: 'GET',
-      path: `/api/admin/claims/${claimId}`,
-      headers: { cookie: cookies(staff, ['staff_session']) },
-    });
-    const etag = read.headers.etag ?? '';
+    const etag = (await readAsStaff(claimId)).headers.etag ?? '';
     const path = `/api/admin/claims/${claimId}`;
     // Two different saves, one each way: the same one twice would change nothing the second time.
     const save = (to: string, version: string, at: string) =>
@@ -224,5 +226,59 @@ describe('the command lane on `npm start`', () => {
       benefitAmount: '1.00',
     });
     expect(asCustomer.lane.status).toBe(401);
+  });
+
+  it('keeps one of ten saves sent at once on one version, and answers the others 409', async () => {
+    const etag = (await readAsStaff(claimId)).headers.etag ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        send(port, {
+          method: 'POST',
+          path: `/api/admin/claims/${claimId}`,
+          headers: staffHeaders(etag),
+          body: JSON.stringify({ claimNumber: 'B0000001', benefitAmount: `${200 + i}.00` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    const kept = answers.find((answer) => answer.status === 200);
+    const after = await readAsStaff(claimId);
+    expect(after.headers.etag).toBe(kept?.headers.etag);
+    expect(JSON.parse(after.body).benefitAmount).toBe(JSON.parse(kept?.body ?? '{}').benefitAmount);
+  });
+
+  it('stores one claim for twenty submissions sent at once with one Idempotency-Key', async () => {
+    const key = uuidv7();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(port, {
+          method: 'POST',
+          path: '/api/claims',
+          headers: customerHeaders({ 'idempotency-key': key }),
+          body: JSON.stringify(claim('LANE-RACE')),
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    const ids = new Set(
+      answers
+        .filter((answer) => answer.status === 201)
+        .map((answer) => JSON.parse(answer.body).submissionId),
+    );
+    expect(ids.size).toBe(1);
+    const listed = await customer.request(`${portal.base}/api/claims`);
+    const claims = ((await listed.json()) as { claims: { policyNumber: string }[] }).claims;
+    expect(claims.filter((c) => c.policyNumber === 'LANE-RACE')).toHaveLength(1);
+  });
+
+  it('refuses a body over the limit as Astro does, and stores nothing', async () => {
+    const events = async () =>
+      Number((await portal.db.query('select count(*) from events')).rows[0].count);
+    const before = await events();
+    const huge = JSON.stringify({ ...claim('LANE-HUGE'), claimDescription: 'x'.repeat(9_000_000) });
+    const { lane } = await bothWays('/api/claims', customerHeaders(), huge);
+    expect(lane.status).toBe(413);
+    expect(await events()).toBe(before);
   });
 });
