@@ -11,7 +11,10 @@ import {
 } from './documents/inspection-pool';
 import { observedInspectionPool } from './documents/observed-inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
+import type { SessionWithAccount } from './identity/postgres-identity-store';
+import { createSessionCaches, type SessionCaches } from './identity/session-caches';
 import { createMailer } from './mail/create-mailer';
+import type { StaffSession } from './oidc/staff-sessions';
 import { getLogger } from './logging/logger';
 
 export interface Runtime {
@@ -22,6 +25,8 @@ export interface Runtime {
   readonly mailer: Mailer;
   /** Uploaded files are judged on worker threads with caps (decision 049). */
   readonly inspector: InspectionPool;
+  /** Customer and staff sessions kept while their change notices are heard (decision 086). */
+  readonly sessions: SessionCaches<SessionWithAccount, StaffSession>;
 }
 
 const RUNTIME_KEY = Symbol.for('claims-portal.runtime');
@@ -74,6 +79,7 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
           requestDeadlineMs: config.INSPECTION_REQUEST_DEADLINE_MS,
         }),
       ),
+      sessions: createSessionCaches<SessionWithAccount, StaffSession>(pool),
     };
   })();
   return holder[RUNTIME_KEY];
@@ -87,5 +93,6 @@ export async function closeRuntime(): Promise<void> {
   await runtime.eventStore.close();
   await runtime.mailer.close();
   await runtime.inspector.close();
+  await runtime.sessions.close();
   await runtime.pool.end();
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../postgres/migrate';
+import { identityChangeNoticesMigration } from './session-caches';
 
 /**
  * The identity tables (ADR 014). Plain rows, not events: accounts and sessions are
@@ -100,4 +101,5 @@ export const identityMigrations: readonly Migration[] = [
         add constraint identity_accounts_language_check check (language in ('en', 'fr', 'cn'));
     `,
   },
+  identityChangeNoticesMigration,
 ];

@@ -7,6 +7,7 @@ import type {
 } from '@contracts/identity/identity-store';
 import type { Language, Province } from '@contracts/identity/field-rules';
 import type { SqlClient } from '@projections/runner/sql';
+import type { NoticedCache } from './session-caches';
 
 /** The account's columns as AccountRow names them, each qualified by `table` when given. */
 const accountColumns = (table?: string) => {
@@ -106,8 +107,62 @@ const toSession = (row: SessionRow): SessionRecord => ({
   expiresAt: row.expires_at,
 });
 
-/** The identity store on the application's Postgres (tables of identityMigrations). */
-export function createPostgresIdentityStore(db: SqlClient): IdentityStore {
+export type SessionWithAccount = NonNullable<
+  Awaited<ReturnType<IdentityStore['findSessionWithAccount']>>
+>;
+
+/**
+ * The identity store on the application's Postgres (tables of identityMigrations). With a
+ * cache, sessions are read from memory while change notices are heard (decision 086), and
+ * every write here drops what it changed at once, before any notice arrives.
+ */
+export function createPostgresIdentityStore(
+  db: SqlClient,
+  sessions?: NoticedCache<SessionWithAccount>,
+): IdentityStore {
+  const store = uncachedIdentityStore(db);
+  if (!sessions) return store;
+  const ofAccount = (id: string) => sessions.evictWhere((s) => s.session.customerId === id);
+  return {
+    ...store,
+    findSessionWithAccount: (idHash) =>
+      sessions.get(idHash, () => store.findSessionWithAccount(idHash)),
+    async markAccountVerified(id, at) {
+      await store.markAccountVerified(id, at);
+      ofAccount(id);
+    },
+    async updateAccountProfile(id, profile, at) {
+      const updated = await store.updateAccountProfile(id, profile, at);
+      ofAccount(id);
+      return updated;
+    },
+    async replacePassword(id, passwordHash, at) {
+      const replaced = await store.replacePassword(id, passwordHash, at);
+      ofAccount(id);
+      return replaced;
+    },
+    async touchSession(idHash, activity) {
+      const touched = await store.touchSession(idHash, activity);
+      sessions.evict(idHash);
+      return touched;
+    },
+    async deleteSession(idHash) {
+      await store.deleteSession(idHash);
+      sessions.evict(idHash);
+    },
+    async deleteSessionsOf(customerId) {
+      const ended = await store.deleteSessionsOf(customerId);
+      ofAccount(customerId);
+      return ended;
+    },
+    async pruneExpired(now) {
+      await store.pruneExpired(now);
+      sessions.clear();
+    },
+  };
+}
+
+function uncachedIdentityStore(db: SqlClient): IdentityStore {
   const first = async <Row>(text: string, values: readonly unknown[]) =>
     (await db.query<Row>(text, values)).rows[0];
 

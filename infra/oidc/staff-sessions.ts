@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SignedInStaff, StaffMember, StaffRole } from '@contracts/principals';
 import type { Migration } from '../postgres/migrate';
+import { type NoticedCache, staffSessionChangeNoticesMigration } from '../identity/session-caches';
 import { newOpaqueToken, tokenHash } from './opaque-token';
 import { pendingSignInMigration } from './pending-sign-ins';
 
@@ -33,6 +34,7 @@ export const staffSessionMigrations: readonly Migration[] = [
       alter table staff_sessions alter column role drop default;
     `,
   },
+  staffSessionChangeNoticesMigration,
 ];
 
 export interface StaffSession {
@@ -98,6 +100,25 @@ export async function findStaffSession(
   pool: pg.Pool,
   id: string,
   now: Date = new Date(),
+  cache?: NoticedCache<StaffSession>,
+): Promise<StaffSession | undefined> {
+  const idHash = tokenHash(id);
+  if (!cache) return readStaffSession(pool, idHash, now);
+  // A cached session is served only while its validation mark is fresh: the mark's write
+  // still happens once a minute, and its change notice drops the entry.
+  return cache.get(
+    idHash.toString('hex'),
+    () => readStaffSession(pool, idHash, now),
+    (session) =>
+      session.expiresAt > now &&
+      now.getTime() - session.lastValidatedAt.getTime() < VALIDATION_REFRESH_SECONDS * 1000,
+  );
+}
+
+async function readStaffSession(
+  pool: pg.Pool,
+  idHash: Buffer,
+  now: Date,
 ): Promise<StaffSession | undefined> {
   const { rows } = await pool.query<SessionRow>({
     name: 'staff-session-lookup',
@@ -112,13 +133,19 @@ export async function findStaffSession(
      select * from refreshed
      union all
      select * from found where not exists (select from refreshed)`,
-    values: [tokenHash(id), now, VALIDATION_REFRESH_SECONDS],
+    values: [idHash, now, VALIDATION_REFRESH_SECONDS],
   });
   return rows[0] && toSession(rows[0]);
 }
 
-export async function endStaffSession(pool: pg.Pool, id: string): Promise<void> {
-  await pool.query('delete from staff_sessions where id_hash = $1', [tokenHash(id)]);
+export async function endStaffSession(
+  pool: pg.Pool,
+  id: string,
+  cache?: NoticedCache<StaffSession>,
+): Promise<void> {
+  const idHash = tokenHash(id);
+  await pool.query('delete from staff_sessions where id_hash = $1', [idHash]);
+  cache?.evict(idHash.toString('hex'));
 }
 
 export function sessionStatus(session: StaffSession, now: Date = new Date()): StaffSessionStatus {

@@ -30,7 +30,7 @@ export async function identityPorts(): Promise<IdentityPorts> {
   const runtime: Runtime = await getRuntime();
   const holder = runtime as unknown as { [PORTS_KEY]?: IdentityPorts };
   holder[PORTS_KEY] ??= {
-    store: createPostgresIdentityStore(runtime.pool),
+    store: createPostgresIdentityStore(runtime.pool, runtime.sessions.customer),
     mailer: runtime.mailer,
     clock: systemClock,
     reportError: (error) => getLogger().error({ err: error }, 'identity mail failed'),

@@ -56,8 +56,8 @@ export async function staffSessionFromCookies(
 ): Promise<{ id: string; session: StaffSession } | undefined> {
   const id = staffSessionIdOf(cookies, secure);
   if (!id) return undefined;
-  const { pool } = await getRuntime();
-  const session = await findStaffSession(pool, id, now);
+  const { pool, sessions } = await getRuntime();
+  const session = await findStaffSession(pool, id, now, sessions.staff);
   return session && { id, session };
 }
 

@@ -1,6 +1,7 @@
 import { ForbiddenError, UnauthenticatedError } from '@contracts/errors';
 import { takePendingSignIn } from '@infra/oidc/pending-sign-ins';
 import { createStaffSession, endStaffSession } from '@infra/oidc/staff-sessions';
+import { getRuntime } from '@infra/runtime';
 import { apiRoute } from '@site/lib/api-route.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { rotateCsrfToken } from '@site/routing/csrf';
@@ -32,7 +33,7 @@ export const GET = apiRoute(async ({ cookies, request }) => {
   });
   if (!staff) return redirectTo(NOT_STAFF_PAGE);
   const previous = staffSessionIdOf(cookies, secure);
-  if (previous) await endStaffSession(pool, previous);
+  if (previous) await endStaffSession(pool, previous, (await getRuntime()).sessions.staff);
   const { id } = await createStaffSession(pool, staff);
   setSessionCookie(cookies, id, secure);
   // A token a page of the signed-out visit may have leaked is worth nothing once signed in.

@@ -14,7 +14,10 @@ export const prerender = false;
 export const GET = apiRoute(async ({ cookies, request }) => {
   const secure = await secureCookies(request);
   const id = staffSessionIdOf(cookies, secure);
-  if (id) await endStaffSession((await getRuntime()).pool, id);
+  if (id) {
+    const { pool, sessions } = await getRuntime();
+    await endStaffSession(pool, id, sessions.staff);
+  }
   clearSessionCookie(cookies, secure);
   return redirectTo('/');
 });
