@@ -79,9 +79,19 @@ async function amendOnce(
   letter: InspectedFile | undefined,
   staff: StaffMember,
   context: CommandContext,
+  // A save with a letter stores an object first: it always decides on a read stream.
+  trustAppended = !letter,
 ): Promise<AmendedClaim> {
   const { submissionId } = input;
-  const stream = await readClaimStream(ports.eventStore, submissionId);
+  const stream = await readClaimStream(ports.eventStore, submissionId, { trustAppended });
+  if (stream.appendedHere) {
+    // Decided on this process's own last save without a read: only an append confirms
+    // it. Anything else (a retry, a stale version, nothing to change, a refusal) is
+    // decided again on a read stream, as it would have been.
+    const events = decisionToAppend(stream, input, letter, staff, context);
+    if (!events) return amendOnce(ports, input, letter, staff, context, false);
+    return save(ports, stream, events, input, context);
+  }
   const earlier = earlierAttempt(stream, context);
   if (earlier) {
     await releaseOldNumber(ports.eventStore, retriedAmendment(stream, context), context);
@@ -94,12 +104,22 @@ async function amendOnce(
       appended: false,
     };
   }
+  return save(ports, stream, decide(stream, input, letter, staff, context), input, context);
+}
+
+function decide(
+  stream: ClaimStream,
+  input: AmendClaimInput,
+  letter: InspectedFile | undefined,
+  staff: StaffMember,
+  context: CommandContext,
+): readonly ClaimEvent[] {
+  const { submissionId } = input;
   existingClaim(stream.state, submissionId);
   if (input.readVersion !== 'latest') checkReadVersion(stream, input.readVersion);
-
   const overriding =
     input.overwriting === undefined ? undefined : staffChangesSince(stream, input.overwriting);
-  const events: readonly ClaimEvent[] = decideAmendment(
+  return decideAmendment(
     {
       type: 'AmendClaim',
       data: { submissionId, changes: input.changes, decisionLetter: letter, staff, overriding },
@@ -107,11 +127,38 @@ async function amendOnce(
     stream.state,
     { now: context.now },
   );
+}
+
+/** The events to append on a stream not read, or undefined when it must be read first. */
+function decisionToAppend(
+  stream: ClaimStream,
+  input: AmendClaimInput,
+  letter: InspectedFile | undefined,
+  staff: StaffMember,
+  context: CommandContext,
+): readonly ClaimEvent[] | undefined {
+  if (eventsOfCommand(stream, context.commandId).length > 0) return undefined;
+  try {
+    const events = decide(stream, input, letter, staff, context);
+    return events.length > 0 ? events : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function save(
+  ports: ClaimPorts,
+  stream: ClaimStream,
+  events: readonly ClaimEvent[],
+  input: AmendClaimInput,
+  context: CommandContext,
+): Promise<AmendedClaim> {
   const amended = events.find(isAmendment);
   const upload = events.find(isLetterUpload);
   const objects: ObjectToStore[] =
     upload && input.decisionLetter ? [letterObject(upload, input.decisionLetter)] : [];
   const newNumber = amended?.data.changes.claimNumber?.to;
+  const { submissionId } = stream;
   const result = await withReservedNumber(ports.eventStore, newNumber, submissionId, context, () =>
     appendWithObjects(ports, stream, events, objects, context),
   );

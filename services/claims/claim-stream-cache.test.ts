@@ -29,11 +29,13 @@ function countingReads() {
       return events;
     },
   };
-  const read = createStreamCache<number[]>((state, events: readonly RecordedEvent[]) => [
+  const cache = createStreamCache<number[]>((state, events: readonly RecordedEvent[]) => [
     ...(state ?? []),
     ...events.map((e) => (e.data as { n: number }).n),
   ]);
-  return { counting, fetched, read };
+  const read = (eventStore: EventStore, stream: string, trustAppended = false) =>
+    cache.read(eventStore, stream, { trustAppended });
+  return { counting, fetched, read, cache };
 }
 
 describe('the stream cache', () => {
@@ -92,5 +94,67 @@ describe('the stream cache', () => {
     expect((await read(counting, stream)).byCommand.get(second.commandId)).toEqual([2]);
     // The earlier read shares the index but holds two events: position 2 is not its own.
     expect(before.recorded[before.byCommand.get(second.commandId)?.[0] ?? 0]).toBeUndefined();
+  });
+
+  /** Appends `n` after `before` as a command of this process would, telling the cache. */
+  async function appendHere(
+    { cache, counting }: ReturnType<typeof countingReads>,
+    stream: string,
+    before: readonly RecordedEvent[],
+    n: number,
+  ) {
+    const event = noted(n);
+    const result = await store.append(stream, [event], {
+      expectedRevision: BigInt(before.length - 1),
+    });
+    cache.appended(counting, stream, before, {
+      ...event,
+      streamId: stream,
+      streamRevision: result.nextExpectedRevision,
+      position: result.position,
+      hash: '',
+    });
+  }
+
+  it('answers a stream whose last event this process appended without a read when trusted, and reads its tail from that event otherwise', async () => {
+    const reads = countingReads();
+    const { counting, fetched, read } = reads;
+    const stream = `appended-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    const before = await read(counting, stream);
+    await appendHere(reads, stream, before.recorded, 3);
+    const trusted = await read(counting, stream, true);
+    expect(trusted.state).toEqual([1, 2, 3]);
+    expect(trusted.appendedHere).toBe(true);
+    expect(fetched).toEqual([2]);
+    const checked = await read(counting, stream);
+    expect(checked.appendedHere).toBe(false);
+    expect(checked.state).toEqual([1, 2, 3]);
+    // The event as stored (with its hash) replaces the one kept as appended.
+    expect(checked.recorded).toEqual(await store.readStream(stream));
+    expect(fetched).toEqual([2, 1]);
+  });
+
+  it('reads again after an append was refused, and keeps nothing appended onto a stream read since', async () => {
+    const reads = countingReads();
+    const { counting, fetched, read, cache } = reads;
+    const stream = `refused-${uuidv7()}`;
+    await store.append(stream, [noted(1)], { expectedRevision: 'no_stream' });
+    const before = await read(counting, stream);
+    await appendHere(reads, stream, before.recorded, 2);
+    cache.refused(counting, stream);
+    expect((await read(counting, stream, true)).appendedHere).toBe(false);
+    expect(fetched).toEqual([1, 1]);
+    // `before` is no longer the cached stream: an append told about it is not kept.
+    await store.append(stream, [noted(3)], { expectedRevision: 1n });
+    cache.appended(counting, stream, before.recorded, {
+      ...noted(9),
+      streamId: stream,
+      streamRevision: 1n,
+      position: { commit: 0n, prepare: 0n },
+      hash: '',
+    });
+    expect((await read(counting, stream, true)).state).toEqual([1, 2, 3]);
+    expect(fetched).toEqual([1, 1, 2]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type LogPosition,
+  type NewEvent,
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from '@contracts/event-store';
@@ -26,25 +27,37 @@ export interface ClaimStream {
   readonly expectedRevision: ExpectedRevision;
   /** Positions in `recorded` of each command's events (see CachedStream.byCommand). */
   readonly byCommand: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Answered from this process's own last append, without a read (`trustAppended`): the
+   * stream may have moved on elsewhere, so only an append at its next revision confirms a
+   * decision taken on it.
+   */
+  readonly appendedHere: boolean;
 }
 
 export async function readClaimStream(
   eventStore: EventStore,
   submissionId: string,
+  options: { readonly trustAppended?: boolean } = {},
 ): Promise<ClaimStream> {
   const streamId = claimStreamId(submissionId);
-  const { recorded, state, byCommand } = await readCachedClaim(eventStore, streamId);
+  const { recorded, state, byCommand, appendedHere } = await claimStreams.read(
+    eventStore,
+    streamId,
+    options,
+  );
   return {
     submissionId,
     streamId,
     recorded,
     state,
     byCommand,
+    appendedHere,
     expectedRevision: recorded.length === 0 ? 'no_stream' : BigInt(recorded.length - 1),
   };
 }
 
-const readCachedClaim = createStreamCache<Claim>((state, events) =>
+const claimStreams = createStreamCache<Claim>((state, events) =>
   events.map(upcastClaimEvent).reduce(evolveClaim, state ?? initialClaim()),
 );
 
@@ -57,6 +70,7 @@ export function newClaimStream(submissionId: string): ClaimStream {
     state: initialClaim(),
     expectedRevision: 'no_stream',
     byCommand: new Map(),
+    appendedHere: false,
   };
 }
 
@@ -109,16 +123,45 @@ export async function appendClaimEvents(
     stream.expectedRevision === 'no_stream'
       ? derivedCommandId(context.commandId, `by ${context.actor.kind}:${context.actor.id}`)
       : context.commandId;
+  const newEvents = toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS, idSeed);
   try {
-    return await eventStore.append(
-      stream.streamId,
-      toNewEvents(events, context, CLAIM_EVENT_SCHEMA_VERSIONS, idSeed),
-      { expectedRevision: stream.expectedRevision },
-    );
+    const result = await eventStore.append(stream.streamId, newEvents, {
+      expectedRevision: stream.expectedRevision,
+    });
+    const [only] = newEvents;
+    if (only && newEvents.length === 1 && !result.retried) {
+      claimStreams.appended(
+        eventStore,
+        stream.streamId,
+        stream.recorded,
+        asAppended(only, stream, result),
+      );
+    }
+    return result;
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ClaimChangedError();
+    if (error instanceof WrongExpectedRevisionError) {
+      claimStreams.refused(eventStore, stream.streamId);
+      throw new ClaimChangedError();
+    }
     throw error;
   }
+}
+
+/**
+ * The one event an append stored, as far as this process knows it: its revision and log
+ * position from the store, its data and metadata as JSON carries them (what a read would
+ * parse), and no hash (the store may add to the metadata it hashes).
+ */
+function asAppended(event: NewEvent, stream: ClaimStream, result: AppendResult): RecordedEvent {
+  return {
+    streamId: stream.streamId,
+    streamRevision: result.nextExpectedRevision,
+    position: result.position,
+    type: event.type,
+    data: JSON.parse(JSON.stringify(event.data)),
+    metadata: JSON.parse(JSON.stringify(event.metadata)),
+    hash: '',
+  };
 }
 
 /** How many times a command that commutes decides again on a fresh read after losing a race. */
