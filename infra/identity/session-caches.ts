@@ -69,7 +69,10 @@ export interface CachedCustomerSession {
   readonly session: { readonly customerId: string };
 }
 
-export interface SessionCaches<C extends CachedCustomerSession = CachedCustomerSession, S = unknown> {
+export interface SessionCaches<
+  C extends CachedCustomerSession = CachedCustomerSession,
+  S = unknown,
+> {
   /** Customer sessions with their accounts, by session id hash. */
   readonly customer: NoticedCache<C>;
   /** Staff sessions, by session id hash. */

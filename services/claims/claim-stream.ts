@@ -129,7 +129,8 @@ export async function appendClaimEvents(
       expectedRevision: stream.expectedRevision,
     });
     const [only] = newEvents;
-    if (only && newEvents.length === 1 && !result.retried) {
+    // Onto a stream this process read (a new claim is rarely edited here soon enough to pay).
+    if (only && newEvents.length === 1 && !result.retried && stream.recorded.length > 0) {
       claimStreams.appended(
         eventStore,
         stream.streamId,
