@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityStore, NewAccountRecord } from '@contracts/identity/identity-store';
 import { migrate } from '@infra/postgres/migrate';
+import { newAccountRecord } from '@tests/support/identity/account-record';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { identityMigrations } from './identity-migrations';
 import { createPostgresIdentityStore } from './postgres-identity-store';
@@ -19,27 +20,7 @@ afterAll(() => database.drop());
 const NOW = new Date('2026-03-02T15:00:00Z');
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
-function account(overrides: Partial<NewAccountRecord> = {}): NewAccountRecord {
-  return {
-    id: randomUUID(),
-    email: `${randomUUID()}@example.test`,
-    passwordHash: '$argon2id$stand-in',
-    firstName: 'Marie',
-    lastName: 'Tremblay',
-    dateOfBirth: '1980-04-02',
-    financialInstitution: 'Banque Exemple',
-    addressLine1: '123 rue Principale',
-    addressLine2: '',
-    city: 'Montréal',
-    province: 'QC',
-    postalCode: 'H2X 1Y4',
-    country: 'Canada',
-    phone: '5145550100',
-    language: 'fr',
-    createdAt: NOW,
-    ...overrides,
-  };
-}
+const account = (overrides: Partial<NewAccountRecord> = {}) => newAccountRecord(NOW, overrides);
 
 async function savedCode(subject = randomUUID()) {
   await store.saveCode({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityStore, SessionRecord } from '@contracts/identity/identity-store';
+import { newAccountRecord } from '@tests/support/identity/account-record';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import {
   createStaffSession,
@@ -75,26 +76,14 @@ async function cachesServe(caches: SessionCaches): Promise<boolean> {
   return !loaded;
 }
 
+async function createdAccount() {
+  const account = newAccountRecord(NOW);
+  await cached.createAccount(account);
+  return account;
+}
+
 async function customerWithSession(): Promise<SessionRecord> {
-  const id = randomUUID();
-  await cached.createAccount({
-    id,
-    email: `${id}@example.test`,
-    passwordHash: '$argon2id$stand-in',
-    firstName: 'Marie',
-    lastName: 'Tremblay',
-    dateOfBirth: '1980-04-02',
-    financialInstitution: 'Banque Exemple',
-    addressLine1: '123 rue Principale',
-    addressLine2: '',
-    city: 'Montréal',
-    province: 'QC',
-    postalCode: 'H2X 1Y4',
-    country: 'Canada',
-    phone: '5145550100',
-    language: 'fr',
-    createdAt: NOW,
-  });
+  const { id } = await createdAccount();
   const session: SessionRecord = {
     idHash: randomUUID(),
     customerId: id,
