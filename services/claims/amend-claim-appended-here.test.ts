@@ -8,6 +8,7 @@ import {
   customerContext,
   type Harness,
   openHarness,
+  pdfBytes,
   staffContext,
   staffMember,
   submitRequest,
@@ -33,9 +34,10 @@ afterAll(async () => {
   await harness.close();
 });
 
-/** This process's ports, counting the stream reads they make. */
-function countingPorts(): { ports: ClaimPorts; reads: () => number } {
+/** This process's ports, counting the stream reads and the appends they make. */
+function countingPorts(): { ports: ClaimPorts; reads: () => number; appends: () => number } {
   let reads = 0;
+  let appends = 0;
   const store = harness.ports.eventStore;
   const eventStore: EventStore = {
     ...store,
@@ -43,8 +45,12 @@ function countingPorts(): { ports: ClaimPorts; reads: () => number } {
       reads += 1;
       return store.readStream(streamId, options);
     },
+    append(...args: Parameters<EventStore['append']>) {
+      appends += 1;
+      return store.append(...args);
+    },
   };
-  return { ports: { ...harness.ports, eventStore }, reads: () => reads };
+  return { ports: { ...harness.ports, eventStore }, reads: () => reads, appends: () => appends };
 }
 
 async function claim(ports: ClaimPorts) {
@@ -131,5 +137,26 @@ describe('a staff save after a save of this process', () => {
       StaleVersionError,
     );
     expect(((await loadClaim(elsewhere, submissionId)) as ClaimRecord).benefitAmount).toBe(301);
+  });
+
+  it("given this process's last save brought a letter (two events), when the next save comes, then it reads the stream first instead of losing a race with itself", async () => {
+    const { ports, reads, appends } = countingPorts();
+    const submissionId = await claim(ports);
+    const first = await save(ports, submissionId, 1, 40_000);
+    const withLetter = await amendClaim(
+      ports,
+      {
+        submissionId,
+        readVersion: first.version,
+        changes: { claimNumber: numberOf(submissionId), benefitAmount: 401 },
+        decisionLetter: { fileName: 'decision.pdf', bytes: pdfBytes(`letter ${submissionId}`) },
+      },
+      staffMember,
+      staffContext(),
+    );
+    const [readsBefore, appendsBefore] = [reads(), appends()];
+    const next = await save(ports, submissionId, withLetter.version, 40_200);
+    expect(next.version).toBe(withLetter.version + 1);
+    expect([reads() - readsBefore, appends() - appendsBefore]).toEqual([1, 1]);
   });
 });

@@ -142,7 +142,7 @@ describe('the stream cache', () => {
     await store.append(stream, [noted(1)], { expectedRevision: 'no_stream' });
     const before = await read(counting, stream);
     await appendHere(reads, stream, before.recorded, 2);
-    cache.refused(counting, stream);
+    cache.readNext(counting, stream);
     expect((await read(counting, stream, true)).appendedHere).toBe(false);
     expect(fetched).toEqual([1, 1]);
     // `before` is no longer the cached stream: an append told about it is not kept.

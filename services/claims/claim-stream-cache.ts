@@ -66,8 +66,11 @@ export interface StreamCache<State> {
     before: readonly RecordedEvent[],
     event: RecordedEvent,
   ): void;
-  /** After an append was refused: the next read of the stream reads its tail again. */
-  refused(eventStore: EventStore, streamId: string): void;
+  /**
+   * After an append refused, or one not kept by `appended` (several events, a retry): the
+   * cached stream may no longer end where the store's does, so the next read reads its tail.
+   */
+  readNext(eventStore: EventStore, streamId: string): void;
 }
 
 /**
@@ -166,7 +169,7 @@ export function createStreamCache<State>(
       current.add(extended);
       keep(cache, streamId, extended);
     },
-    refused(eventStore, streamId) {
+    readNext(eventStore, streamId) {
       const cached = cacheOf(eventStore).get(streamId);
       if (cached) current.delete(cached);
     },

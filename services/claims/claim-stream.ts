@@ -137,11 +137,13 @@ export async function appendClaimEvents(
         stream.recorded,
         asAppended(only, stream, result),
       );
+    } else {
+      claimStreams.readNext(eventStore, stream.streamId);
     }
     return result;
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) {
-      claimStreams.refused(eventStore, stream.streamId);
+      claimStreams.readNext(eventStore, stream.streamId);
       throw new ClaimChangedError();
     }
     throw error;
