@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, ReadStreamOptions } from '@contracts/event-store';
 import { StaleVersionError } from '@contracts/errors';
-import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import {
   claimantFor,
   customerContext,
@@ -27,12 +26,9 @@ let harness: Harness;
 let elsewhere: EventStore;
 beforeAll(async () => {
   harness = await openHarness();
-  elsewhere = createPostgresEventStore(harness.database.pool, { pollIntervalMs: 100 });
+  elsewhere = harness.anotherProcessStore();
 });
-afterAll(async () => {
-  await elsewhere.close();
-  await harness.close();
-});
+afterAll(() => harness.close());
 
 /** This process's ports, counting the stream reads and the appends they make. */
 function countingPorts(): { ports: ClaimPorts; reads: () => number; appends: () => number } {

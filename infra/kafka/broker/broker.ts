@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { createKafka } from '../kafka-client';
 
 /**
  * A real Apache Kafka 3.9.1 broker in KRaft mode (one node, broker and controller), or a
@@ -205,8 +206,10 @@ export async function startKafkaCluster(options: {
     }),
   );
   await Promise.all(nodes.map((node) => node.start()));
+  const brokers = nodes.map((node) => node.brokers).join(',');
+  await allBrokersRegistered(brokers, count, log);
   return {
-    brokers: nodes.map((node) => node.brokers).join(','),
+    brokers,
     nodes,
     async activeController() {
       // The newest "active controller" line across the nodes' logs names the quorum's leader.
@@ -225,6 +228,37 @@ export async function startKafkaCluster(options: {
       await Promise.all(nodes.map((node) => node.stop()));
     },
   };
+}
+
+/**
+ * A node listening is not yet a broker the controller knows: a client that creates a topic
+ * before the last one registers gets fewer replicas than the cluster has (a CI run saw a
+ * topic of replication 1 on "2 brokers" out of 3).
+ */
+async function allBrokersRegistered(
+  brokers: string,
+  count: number,
+  log: (line: string) => void,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const admin = createKafka({ brokers, clientId: 'cluster-start' }).admin();
+  const started = Date.now();
+  await admin.connect();
+  try {
+    for (;;) {
+      const registered = await admin
+        .describeCluster()
+        .then((cluster) => cluster.brokers.length)
+        .catch(() => 0);
+      if (registered >= count) return;
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`${registered} of ${count} Kafka brokers registered after ${timeoutMs} ms`);
+      log(`${registered} of ${count} brokers registered; waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 async function prepareNode(

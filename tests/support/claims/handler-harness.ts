@@ -23,6 +23,8 @@ export interface Harness {
   draftPorts(): DraftPorts;
   /** Every object file under the storage root (metadata files left out). */
   storedObjects(): Promise<string[]>;
+  /** A second event store on the same database, as another portal process holds one. */
+  anotherProcessStore(): EventStore;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function openHarness(): Promise<Harness> {
   const database = await createTestDatabase();
   const eventStore = createPostgresEventStore(database.pool, { pollIntervalMs: 100 });
   const root = await mkdtemp(join(tmpdir(), 'claims-objects-'));
+  const others: EventStore[] = [];
   const ports: ClaimPorts = {
     eventStore,
     documents: createFilesystemDocumentStorage(root),
@@ -45,7 +48,13 @@ export async function openHarness(): Promise<Harness> {
         .filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name))
         .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1));
     },
+    anotherProcessStore() {
+      const other = createPostgresEventStore(database.pool, { pollIntervalMs: 100 });
+      others.push(other);
+      return other;
+    },
     async close() {
+      await Promise.all(others.map((other) => other.close()));
       await eventStore.close();
       await database.drop();
       await rm(root, { recursive: true, force: true });
