@@ -1,6 +1,5 @@
-import { randomFillSync } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
 import type { Actor, NewEvent } from '@contracts/event-store';
+import { newUuidV7 } from '@services/shared/uuid-v7';
 
 /** A new event with complete metadata and a fresh id, for tests and benchmarks of the stores. */
 export function sampleEvent(
@@ -11,7 +10,7 @@ export function sampleEvent(
     correlationId,
   }: { actor?: Actor; correlationId?: string } = {},
 ): NewEvent {
-  const eventId = uuidv7({ random: pooledRandomBytes() });
+  const eventId = newUuidV7();
   return {
     type,
     data,
@@ -25,18 +24,4 @@ export function sampleEvent(
       schemaVersion: 1,
     },
   };
-}
-
-// uuid 14 asks the system for 16 random bytes per id, a tenth of a bench writer's time;
-// these ids take them from a refilled pool instead.
-const pool = new Uint8Array(16 * 256);
-let used = pool.length;
-
-function pooledRandomBytes(): Uint8Array {
-  if (used === pool.length) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  used += 16;
-  return pool.subarray(used - 16, used);
 }

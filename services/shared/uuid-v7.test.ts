@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { newCommandId, UUID_V7 } from './command-context.server';
+import { newUuidV7 } from './uuid-v7';
 
-describe('command ids', () => {
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('pooled UUID v7s', () => {
   it('given a thousand ids made at once, then each is a UUID v7, all differ, and they sort in the order made', () => {
-    const ids = Array.from({ length: 1_000 }, () => newCommandId());
+    const ids = Array.from({ length: 1_000 }, () => newUuidV7());
     for (const id of ids) expect(id).toMatch(UUID_V7);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);
   });
 
   it('given ids a millisecond apart, then the later carries the later time', async () => {
-    const first = newCommandId();
+    const first = newUuidV7();
     await new Promise((resolve) => setTimeout(resolve, 2));
-    const second = newCommandId();
+    const second = newUuidV7();
     const millis = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
     expect(millis(second)).toBeGreaterThan(millis(first));
   });
