@@ -84,6 +84,29 @@ export interface ReadAllOptions {
   readonly maxCount: number;
   /** Only events of these types (a rebuild reads just its projection's); absent: all. */
   readonly eventTypes?: readonly string[];
+  /**
+   * Only these keys of each event's metadata (a key holding null reads as absent), and no
+   * hash (`''`): for a replay that reads little of the metadata and checks no chain (a
+   * rebuild). Absent: the whole metadata and the hash.
+   */
+  readonly metadataKeys?: readonly string[];
+}
+
+/** A metadata key a lean read may name: the Postgres store puts it into its SQL as is. */
+export function assertMetadataKey(key: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,62}$/.test(key)) throw new Error(`Not a metadata key: ${key}`);
+  return key;
+}
+
+/** An event as a lean read returns it: only `keys` of its metadata, no hash. */
+export function leanRecordedEvent(event: RecordedEvent, keys: readonly string[]): RecordedEvent {
+  const full = event.metadata as unknown as Record<string, unknown>;
+  const metadata: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = full[assertMetadataKey(key)];
+    if (value !== undefined && value !== null) metadata[key] = value;
+  }
+  return { ...event, metadata: metadata as unknown as EventMetadata, hash: '' };
 }
 
 export interface SubscribeOptions {

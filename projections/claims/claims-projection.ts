@@ -28,6 +28,8 @@ export const claimsProjection: Projection = {
   // By type, not stream prefix: `claim-number-…` reservation streams share the `claim-` prefix.
   handles: isClaimEvent,
   eventTypes: [...CLAIM_EVENT_TYPES],
+  // upcastClaimEvent reads schemaVersion; a version row, actor and occurredAt.
+  metadataKeys: ['actor', 'occurredAt', 'schemaVersion'],
   streamsAreIndependent: true,
   async apply(client, events, how) {
     const byClaim = groupByClaim(events);

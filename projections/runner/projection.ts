@@ -8,6 +8,11 @@ export interface Projection {
   /** The event types `handles` accepts, when it goes by type: rebuilds then read only these. */
   readonly eventTypes?: readonly string[];
   /**
+   * The metadata keys `apply` reads on a replay from the start: rebuilds and verifies then
+   * read only these, and no hashes (see `ReadAllOptions.metadataKeys`). Absent: all of it.
+   */
+  readonly metadataKeys?: readonly string[];
+  /**
    * Each stream's rows come from that stream's events alone, so a rebuild may write
    * disjoint sets of streams at the same time.
    */

@@ -6,7 +6,7 @@ import {
 } from '@contracts/event-store';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
-import { replayLog } from './replay-log';
+import { replayedFor, replayLog } from './replay-log';
 import {
   applyToShadow,
   createShadowTables,
@@ -69,7 +69,7 @@ export async function rebuildProjection(
       await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
       const filled = await replayLog(
         eventStore,
-        { after: START_OF_LOG, batchSize, eventTypes: projection.eventTypes },
+        { after: START_OF_LOG, batchSize, ...replayedFor(projection) },
         async (events) => {
           const parts = projection.streamsAreIndependent ? splitByStream(events) : [events];
           const counts = await Promise.all(
@@ -94,7 +94,7 @@ export async function rebuildProjection(
         await lockCheckpoint(client, projection.name);
         const rest = await replayLog(
           eventStore,
-          { after: filled.position, batchSize, eventTypes: projection.eventTypes },
+          { after: filled.position, batchSize, ...replayedFor(projection) },
           async (events) => {
             applied += await applyToShadow(client, shadow, projection, events);
           },

@@ -4,6 +4,7 @@ import {
   type LogPosition,
   type RecordedEvent,
 } from '@contracts/event-store';
+import type { Projection } from './projection';
 
 export interface ReplayOptions {
   readonly after: LogPosition;
@@ -12,7 +13,15 @@ export interface ReplayOptions {
   readonly batchSize: number;
   /** Only these event types; absent: all. */
   readonly eventTypes?: readonly string[];
+  /** Only these metadata keys and no hashes; absent: all of each event. */
+  readonly metadataKeys?: readonly string[];
 }
+
+/** What a replay from the start reads for a projection: its event types and metadata keys. */
+export const replayedFor = (projection: Projection) => ({
+  eventTypes: projection.eventTypes,
+  metadataKeys: projection.metadataKeys,
+});
 
 export interface Replayed {
   /** The last event passed to `onBatch`, or `after` when there was none. */
@@ -27,12 +36,17 @@ export interface Replayed {
  */
 export async function replayLog(
   eventStore: EventStore,
-  { after, upTo, batchSize, eventTypes }: ReplayOptions,
+  { after, upTo, batchSize, eventTypes, metadataKeys }: ReplayOptions,
   onBatch: (events: readonly RecordedEvent[]) => Promise<void>,
 ): Promise<Replayed> {
   const read = (from: LogPosition): Promise<RecordedEvent[]> => {
     if (upTo && compareLogPositions(from, upTo) >= 0) return Promise.resolve([]);
-    const reading = eventStore.readAll({ after: from, maxCount: batchSize, eventTypes });
+    const reading = eventStore.readAll({
+      after: from,
+      maxCount: batchSize,
+      eventTypes,
+      metadataKeys,
+    });
     // Awaited below; this only keeps a failure after onBatch threw from going unhandled.
     reading.catch(() => {});
     return reading;

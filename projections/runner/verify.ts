@@ -6,7 +6,7 @@ import {
 } from '@contracts/event-store';
 import { lockCheckpoint, readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
-import { replayLog } from './replay-log';
+import { replayedFor, replayLog } from './replay-log';
 import { type RowDifference, rowDifference } from './row-difference';
 import {
   applyToShadow,
@@ -68,7 +68,7 @@ export async function verifyProjection(
           after: START_OF_LOG,
           upTo: await readCheckpoint(pool, projection.name),
           batchSize,
-          eventTypes: projection.eventTypes,
+          ...replayedFor(projection),
         },
         async (events) => {
           applied += await inTransaction(pool, (c) => applyToShadow(c, shadow, projection, events));
@@ -84,7 +84,7 @@ export async function verifyProjection(
           );
           [after, applied] = [START_OF_LOG, 0];
         }
-        const options = { after, upTo: checkpoint, batchSize, eventTypes: projection.eventTypes };
+        const options = { after, upTo: checkpoint, batchSize, ...replayedFor(projection) };
         await replayLog(eventStore, options, async (events) => {
           applied += await applyToShadow(client, shadow, projection, events);
         });

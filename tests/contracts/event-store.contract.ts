@@ -254,6 +254,37 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         );
       });
 
+      it('reads only the metadata keys asked for, and no hash, with the same events otherwise', async () => {
+        const stream = uniqueStream('lean');
+        const events = [testEvent('Lean', { i: 0 }), testEvent('Lean', { i: 1 })];
+        await store.append(stream, events, { expectedRevision: 'no_stream' });
+        await waitUntilLogHas(store, (events[1] as NewEvent).metadata.eventId);
+
+        const read = async (metadataKeys?: readonly string[]) => {
+          const found: RecordedEvent[] = [];
+          let after = START_OF_LOG;
+          for (;;) {
+            const batch = await store.readAll({ after, maxCount: 500, metadataKeys });
+            const last = batch.at(-1);
+            if (!last) return found;
+            found.push(...batch.filter((e) => e.streamId === stream));
+            after = last.position;
+          }
+        };
+        const full = await read();
+        const lean = await read(['occurredAt', 'actor', 'noSuchKey']);
+        expect(lean).toEqual(
+          full.map(({ metadata, ...event }) => ({
+            ...event,
+            metadata: { occurredAt: metadata.occurredAt, actor: metadata.actor },
+            hash: '',
+          })),
+        );
+        await expect(
+          store.readAll({ after: START_OF_LOG, maxCount: 1, metadataKeys: ["x' or 1=1"] }),
+        ).rejects.toThrow('Not a metadata key');
+      });
+
       it('chains each event hash to the previous one in its stream', async () => {
         const stream = uniqueStream();
         await store.append(stream, [testEvent(), testEvent()], { expectedRevision: 'no_stream' });

@@ -29,6 +29,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type LogPosition,
+  leanRecordedEvent,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -327,7 +328,13 @@ export function createEventStoreDbEventStoreFromClient(
     return events.map(toRecorded);
   }
 
-  async function readAll({
+  async function readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const batch = await readAllEvents(options);
+    const keys = options.metadataKeys;
+    return keys ? batch.map((event) => leanRecordedEvent(event, keys)) : batch;
+  }
+
+  async function readAllEvents({
     after,
     maxCount,
     eventTypes,

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   type AppendResult,
+  assertMetadataKey,
   compareLogPositions,
+  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type LogPosition,
@@ -29,19 +31,65 @@ interface EventRow {
   hash: string;
 }
 
-const EVENT_COLUMNS =
-  'global_position, transaction_id, stream_id, stream_revision, event_type, data, metadata, hash';
+const POSITION_AND_DATA_COLUMNS =
+  'global_position, transaction_id, stream_id, stream_revision, event_type, data';
+const EVENT_COLUMNS = `${POSITION_AND_DATA_COLUMNS}, metadata, hash`;
 
 function toRecorded(row: EventRow): RecordedEvent {
+  return recordedOf(row, row.metadata, row.hash);
+}
+
+function recordedOf(row: EventRow, metadata: EventMetadata, hash: string): RecordedEvent {
   return {
     streamId: row.stream_id,
     streamRevision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
     type: row.event_type,
     data: row.data,
-    metadata: row.metadata,
-    hash: row.hash,
+    metadata,
+    hash,
   };
+}
+
+/**
+ * A lean read (`metadataKeys`): each key its own column, taken out of the metadata by
+ * Postgres. A rebuild of a million events then reads a fifth fewer bytes, and Postgres and
+ * Node both spend about 2 CPU-seconds less (issue 30).
+ */
+interface LeanRead {
+  readonly name: string;
+  readonly columns: string;
+  readonly keys: readonly string[];
+  /** The result column holding each key. */
+  readonly keyColumns: readonly string[];
+}
+
+const leanReads = new Map<string, LeanRead>();
+
+function leanRead(keys: readonly string[]): LeanRead {
+  const id = keys.join(',');
+  let read = leanReads.get(id);
+  if (!read) {
+    const picked = keys.map((key, i) => `metadata -> '${assertMetadataKey(key)}' as m${i}`);
+    read = {
+      name: `event-store-read-all-lean-${leanReads.size}`,
+      columns: `${POSITION_AND_DATA_COLUMNS}, ${picked.join(', ')}`,
+      keys,
+      keyColumns: keys.map((_, i) => `m${i}`),
+    };
+    leanReads.set(id, read);
+  }
+  return read;
+}
+
+function toLeanRecorded(row: EventRow, { keys, keyColumns }: LeanRead): RecordedEvent {
+  const metadata: Record<string, unknown> = {};
+  const picked = row as unknown as Record<string, unknown>;
+  for (let i = 0; i < keys.length; i += 1) {
+    const value = picked[keyColumns[i] as string];
+    if (value !== null && value !== undefined) metadata[keys[i] as string] = value;
+  }
+  return recordedOf(row, metadata as unknown as EventMetadata, '');
 }
 
 export interface PostgresEventStoreOptions {
@@ -169,12 +217,14 @@ export function createPostgresEventStore(
     after,
     maxCount,
     eventTypes,
+    metadataKeys,
   }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const lean = metadataKeys && leanRead(metadataKeys);
     // Only transactions below the snapshot's xmin are certainly finished, so no event can
     // still appear before the last one we return (see docs/decisions on event ordering).
     const { rows } = await pool.query<EventRow>({
-      name: 'event-store-read-all',
-      text: `select ${EVENT_COLUMNS} from events
+      name: lean?.name ?? 'event-store-read-all',
+      text: `select ${lean?.columns ?? EVENT_COLUMNS} from events
        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          and ($4::text[] is null or event_type = any($4::text[]))
@@ -182,6 +232,7 @@ export function createPostgresEventStore(
        limit $3`,
       values: [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
     });
+    if (lean) return rows.map((row) => toLeanRecorded(row, lean));
     return rows.map(toRecorded);
   }
 
