@@ -6,7 +6,8 @@ import {
 } from '@contracts/event-store';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
-import { replayedFor, replayLog } from './replay-log';
+import { pipelinedLanes } from './pipelined-lanes';
+import { type Replayed, replayedFor, replayLog } from './replay-log';
 import {
   applyToShadow,
   createShadowTables,
@@ -67,24 +68,11 @@ export async function rebuildProjection(
     try {
       await dropRetiredSchemas(pool, projection);
       await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
-      const filled = await replayLog(
-        eventStore,
-        { after: START_OF_LOG, batchSize, ...replayedFor(projection) },
-        async (events) => {
-          const parts = projection.streamsAreIndependent ? splitByStream(events) : [events];
-          const counts = await Promise.all(
-            parts.map((part) =>
-              inTransaction(pool, async (client) => {
-                // A crash mid-rebuild only means rebuilding again, so no flush per batch.
-                await client.query('set local synchronous_commit = off');
-                return applyToShadow(client, shadow, projection, part);
-              }),
-            ),
-          );
-          applied += counts.reduce((sum, count) => sum + count, 0);
-          await options.onProgress?.({ events: events.length, position: events.at(-1)!.position });
-        },
-      );
+      const filled = await fillShadow(pool, eventStore, projection, shadow, {
+        batchSize,
+        onProgress: options.onProgress,
+      });
+      applied = filled.applied;
       await finishShadowTables(pool, shadow, tables);
 
       const swapped = await inTransaction(pool, async (client) => {
@@ -127,6 +115,47 @@ export async function rebuildProjection(
   });
 }
 
+/**
+ * Replays the log from the start into the shadow tables: the projection's two halves of the
+ * streams on two connections, each going on to its next batch as soon as its own part of
+ * one is written (see `pipelinedLanes`).
+ */
+async function fillShadow(
+  pool: SqlPool,
+  eventStore: EventStore,
+  projection: Projection,
+  shadow: string,
+  { batchSize, onProgress }: { batchSize: number; onProgress: RebuildOptions['onProgress'] },
+): Promise<{ position: LogPosition; applied: number }> {
+  let applied = 0;
+  const independent = projection.streamsAreIndependent === true;
+  const lanes = pipelinedLanes<readonly RecordedEvent[]>(independent ? 2 : 1, async (part) => {
+    if (part.length === 0) return;
+    const count = await inTransaction(pool, async (client) => {
+      // A crash mid-rebuild only means rebuilding again, so no flush per batch.
+      await client.query('set local synchronous_commit = off');
+      return applyToShadow(client, shadow, projection, part);
+    });
+    applied += count;
+  });
+  let filled: Replayed;
+  try {
+    filled = await replayLog(
+      eventStore,
+      { after: START_OF_LOG, batchSize, ...replayedFor(projection) },
+      (events) =>
+        lanes.write(independent ? splitByStream(events) : [events], () =>
+          onProgress?.({ events: events.length, position: events.at(-1)!.position }),
+        ),
+    );
+  } finally {
+    // Nothing may still write to the shadow tables when the caller drops them.
+    await lanes.settled();
+  }
+  await lanes.drained();
+  return { position: filled.position, applied };
+}
+
 /** Live tables a rebuild swapped out, left behind if its process died before dropping them. */
 async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promise<void> {
   const { rows } = await pool.query<{ name: string }>(
@@ -138,12 +167,14 @@ async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promis
 
 /**
  * Two halves of a batch by stream, each keeping its streams' order: written on two
- * connections at once, so Postgres works on both cores while Node prepares the rows.
+ * connections at once, so Postgres works on both cores while Node prepares the rows. A
+ * stream's events always fall in the same half, so each half depends only on the same half
+ * of the batches before it.
  */
 function splitByStream(events: readonly RecordedEvent[]): RecordedEvent[][] {
   const halves: RecordedEvent[][] = [[], []];
   for (const event of events) halves[streamHalf(event.streamId)]?.push(event);
-  return halves.filter((half) => half.length > 0);
+  return halves;
 }
 
 function streamHalf(streamId: string): number {
