@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimStreamId } from '@contracts/claims/events';
 import { compareLogPositions } from '@contracts/event-store';
 import { amendClaim } from '@services/claims/amend-claim';
 import { submitClaim } from '@services/claims/submit-claim';
@@ -147,6 +148,35 @@ describe('rebuild', () => {
       event_type: 'ClaimAmendedByStaff',
     });
     expect(await readCheckpoint(pool(), 'claims')).toEqual(events.at(-1)?.position);
+  });
+
+  it('fails without touching the live tables or the checkpoint, and leaves no shadow, when a batch cannot be written', async () => {
+    const live = await tableRows(pool(), CLAIMS_TABLES);
+    const checkpoint = await readCheckpoint(pool(), 'claims');
+    const failing = claimStreamId(ids[1] as string);
+    let batchesAfterTheFailure = 0;
+    let failed = false;
+    const breaking = {
+      ...claimsProjection,
+      async apply(...[client, events, how]: Parameters<typeof claimsProjection.apply>) {
+        if (failed) batchesAfterTheFailure += 1;
+        if (events.some((e) => e.streamId === failing && e.streamRevision === 2n)) {
+          failed = true;
+          throw new Error('this batch cannot be folded');
+        }
+        return claimsProjection.apply(client, events, how);
+      },
+    };
+    await expect(
+      rebuildProjection(pool(), harness.ports.eventStore, breaking, CLAIMS_TABLES, {
+        batchSize: 1,
+      }),
+    ).rejects.toThrow('this batch cannot be folded');
+    expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
+    expect(await readCheckpoint(pool(), 'claims')).toEqual(checkpoint);
+    expect(await schemasLeft()).toEqual([]);
+    // The other lane may still write the parts it was given (at most two); no more are read.
+    expect(batchesAfterTheFailure).toBeLessThanOrEqual(2);
   });
 
   it('swaps while a live runner projects, with events appended during the rebuild', async () => {
