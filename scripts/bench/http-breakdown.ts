@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { openHttpPath } from './append/http-path';
 import { openReferencePath } from './append/reference-path';
 import { runWriters } from './append/writers';
-import { processTreeCpu, stageTable } from './http-breakdown/stages';
+import { stageTable } from './http-breakdown/stages';
+import { processTreeCpu } from './process-cpu';
 
 const { values } = parseArgs({
   options: {

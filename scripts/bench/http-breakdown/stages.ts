@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-
 interface CallFrame {
   readonly functionName: string;
   readonly url: string;
@@ -15,38 +13,6 @@ export interface CpuProfile {
   readonly startTime: number;
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
-}
-
-const TICKS = 100; // USER_HZ on Linux
-
-/** CPU ms used so far by a process (`node`) and every descendant (`postgres`, its backends). */
-export function processTreeCpu(rootPid: number): { node: number; postgres: number } {
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-        return {
-          pid: Number(pid),
-          ppid: Number(fields[1]),
-          ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS,
-        };
-      } catch {
-        return undefined; // exited while listed
-      }
-    })
-    .filter((s) => s !== undefined);
-  const parent = new Map(stats.map((s) => [s.pid, s.ppid]));
-  const descends = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-      if (p === rootPid) return true;
-    return false;
-  };
-  return {
-    node: stats.find((s) => s.pid === rootPid)?.ms ?? 0,
-    postgres: stats.filter((s) => descends(s.pid)).reduce((sum, s) => sum + s.ms, 0),
-  };
 }
 
 /** A stage: the first whose test matches a frame, from the leaf up, takes the sample. */
