@@ -98,12 +98,15 @@ export function assertMetadataKey(key: string): string {
   return key;
 }
 
-/** An event as a lean read returns it: only `keys` of its metadata, no hash. */
+/**
+ * An event as a lean read returns it: only `keys` of its metadata, no hash. The caller has
+ * checked the keys once (assertMetadataKey), not for every event.
+ */
 export function leanRecordedEvent(event: RecordedEvent, keys: readonly string[]): RecordedEvent {
   const full = event.metadata as unknown as Record<string, unknown>;
   const metadata: Record<string, unknown> = {};
   for (const key of keys) {
-    const value = full[assertMetadataKey(key)];
+    const value = full[key];
     if (value !== undefined && value !== null) metadata[key] = value;
   }
   return { ...event, metadata: metadata as unknown as EventMetadata, hash: '' };

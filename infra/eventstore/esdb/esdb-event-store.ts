@@ -23,6 +23,7 @@ import {
 import { chainHash } from '@contracts/event-hash';
 import {
   type AppendResult,
+  assertMetadataKey,
   compareLogPositions,
   EventIdConflictError,
   type EventMetadata,
@@ -329,8 +330,9 @@ export function createEventStoreDbEventStoreFromClient(
   }
 
   async function readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    // Refused before reading, as the Postgres store refuses them before its query.
+    const keys = options.metadataKeys?.map(assertMetadataKey);
     const batch = await readAllEvents(options);
-    const keys = options.metadataKeys;
     return keys ? batch.map((event) => leanRecordedEvent(event, keys)) : batch;
   }
 
