@@ -97,10 +97,12 @@ export async function createShadowTables(
  * readers of the swapped-in tables get fresh statistics and all-visible pages at once, and
  * autovacuum finds nothing left to do on them.
  *
- * One queue on two connections (see runTwoAtATime): tables without such indexes are
- * vacuumed first, while the other connection starts on the indexes; a table's vacuum comes
- * after its indexes (analyze then sees expression indexes; the vacuum waits for a build
- * still running on the table).
+ * One queue on two connections (see runTwoAtATime): the indexes first, then the vacuums of
+ * tables without such indexes, then those of tables with them. A table's vacuum cannot run
+ * beside a build on that table, and comes after its indexes (analyze then sees expression
+ * indexes). In the claims projection the claims vacuum, the longest statement, used to run
+ * alone at the end; now the connection that finishes its indexes first takes the
+ * claim_versions vacuum beside it (finish phase 4.3–4.9 s before, 3.9–4.1 s after; issue 30).
  */
 export async function finishShadowTables(
   pool: SqlPool,
@@ -114,8 +116,8 @@ export async function finishShadowTables(
   await runTwoAtATime(
     pool,
     [
-      ...tables.filter((table) => !indexed.includes(table)).map(vacuum),
       ...indexed.flatMap((table) => indexes.get(table) ?? []),
+      ...tables.filter((table) => !indexed.includes(table)).map(vacuum),
       ...indexed.map(vacuum),
     ],
     '256MB',
