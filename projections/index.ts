@@ -1,6 +1,7 @@
 import { claimVersionsMigration } from './claims/claim-versions';
 import { claimsProjection } from './claims/claims-projection';
 import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
+import { readModelStatisticsMigration } from './claims/statistics-targets';
 import { staffSearchMigration } from './claims/staff-search';
 import { claimStatusCountsMigration } from './claims/status-counts';
 import type { Projection } from './runner/projection';
@@ -18,4 +19,5 @@ export const projectionMigrations = [
   staffSearchMigration,
   claimStatusCountsMigration,
   projectionRefuseMigration,
+  readModelStatisticsMigration,
 ];

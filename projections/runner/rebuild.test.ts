@@ -77,6 +77,37 @@ describe('rebuild', () => {
     expect(await schemasLeft()).toEqual([]);
   });
 
+  it("keeps the live columns' statistics targets: the swapped-in tables keep no statistics where the live ones kept none", async () => {
+    const targets = async () =>
+      (
+        await pool().query<{ table: string; column: string; target: number | null }>(
+          `select c.relname as table, a.attname as column, a.attstattarget as target
+           from pg_attribute a join pg_class c on c.oid = a.attrelid
+           join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relname = any($1) and a.attnum > 0
+             and not a.attisdropped
+           order by c.relname, a.attnum`,
+          [CLAIMS_TABLES],
+        )
+      ).rows;
+    const before = await targets();
+    const target = (table: string, column: string) =>
+      before.find((row) => row.table === table && row.column === column)?.target;
+    expect(target('claims', 'initial_documents')).toBe(0);
+    expect(target('claim_versions', 'claim_description')).toBe(0);
+    expect(target('claims', 'email')).toBeNull();
+
+    await rebuild();
+
+    expect(await targets()).toEqual(before);
+    const { rows } = await pool().query<{ attname: string }>(
+      `select attname from pg_stats where schemaname = 'public' and tablename = 'claims'`,
+    );
+    const analyzed = rows.map((row) => row.attname);
+    expect(analyzed).toContain('email');
+    expect(analyzed).not.toContain('initial_documents');
+  });
+
   it('loads the shadow tables without autovacuum, and swaps in vacuumed tables it is back on for', async () => {
     const autovacuumOptions = async (schema: string) =>
       (

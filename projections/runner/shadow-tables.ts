@@ -88,7 +88,31 @@ export async function createShadowTables(
         `alter table ${schema}.${table} add constraint "${key.name}" ${key.definition}`,
       );
     }
+    await copyStatisticsTargets(client, schema, table);
   }
+}
+
+/**
+ * Columns' own statistics targets, which `like … including all` leaves behind: without them
+ * a swap would bring back statistics the live table was told not to keep.
+ */
+async function copyStatisticsTargets(
+  client: SqlClient,
+  schema: string,
+  table: string,
+): Promise<void> {
+  const { rows } = await client.query<{ column: string; target: number }>(
+    `select attname as column, attstattarget as target from pg_attribute
+     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attstattarget >= 0
+     order by attnum`,
+    [`public.${identifier(table)}`],
+  );
+  if (rows.length === 0) return;
+  const targets = rows.map(
+    ({ column, target }) =>
+      `alter column ${identifier(column)} set statistics ${Math.trunc(Number(target))}`,
+  );
+  await client.query(`alter table ${schema}.${table} ${targets.join(', ')}`);
 }
 
 /**
