@@ -7,9 +7,8 @@
  * the portal CPU of its own, so the requests per second here are not the bench's figures;
  * the shares of the wall time are what this measures.
  */
-import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
-import { freePort } from '@tests/support/free-port';
+import { type ExportedSpan as Span, startOtlpCollector } from '@tests/support/otlp-collector';
 import { openHttpPath } from './append/http-path';
 import { runWriters } from './append/writers';
 
@@ -20,35 +19,6 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '8' },
   },
 });
-
-interface Span {
-  readonly traceId: string;
-  readonly name: string;
-  readonly startTimeUnixNano: string;
-  readonly endTimeUnixNano: string;
-}
-
-/** OTLP over HTTP, JSON (what the portal's exporter sends). */
-async function startCollector(into: Span[]): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      if (req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans: { scopeSpans: { spans: Span[] }[] }[];
-        };
-        for (const resource of body.resourceSpans)
-          for (const scope of resource.scopeSpans) into.push(...scope.spans);
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    })();
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${port}` };
-}
 
 /** The server span, named by the route it took (`POST /api/claims`). */
 const isRequest = (name: string) => name.startsWith('POST /api/');
@@ -77,7 +47,7 @@ function stagesOf(spans: readonly Span[]): Record<string, number> | undefined {
 }
 
 const spans: Span[] = [];
-const collector = await startCollector(spans);
+const collector = await startOtlpCollector(spans);
 const http = await openHttpPath('.data/bench-http-latency', {
   OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
 });

@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +16,11 @@ import {
 } from '@tests/faults/portal-under-test';
 import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
+import {
+  type ExportedSpan,
+  type OtlpCollector,
+  startOtlpCollector,
+} from '@tests/support/otlp-collector';
 import { TestBrowser } from '@tests/support/oidc-test-provider';
 
 const RULES = resolve(
@@ -81,16 +84,16 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
   let prometheus: ChildProcess | undefined;
   let prometheusUrl: string;
   let promDir: string;
-  let collector: Server;
+  let collector: OtlpCollector | undefined;
   const exported: ExportedSpan[] = [];
 
   beforeAll(async () => {
     if (!existsSync(PROMETHEUS))
       throw new Error(`${PROMETHEUS} is missing: apt-get install prometheus (.ci/run does)`);
     const metricsPort = await freePort();
-    collector = await startCollector(exported);
+    collector = await startOtlpCollector(exported);
     portal = await startPortalUnderTest({
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       METRICS_PORT: String(metricsPort),
       METRICS_TOKEN: token,
       KAFKA_BROKERS: inject('kafkaBrokers'),
@@ -151,7 +154,7 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
     }
     if (promDir) await rm(promDir, { recursive: true, force: true });
     await portal?.stop();
-    collector?.close();
+    collector?.server.close();
   });
 
   it('sends spans over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set: request → command in one trace', async () => {
@@ -321,35 +324,6 @@ describe('a running portal observed: Prometheus scrapes it, OTLP receives its sp
     );
   });
 });
-
-interface ExportedSpan {
-  readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly name: string;
-  readonly kind: number;
-}
-
-/** An OTLP/HTTP (JSON) trace receiver: what a collector would get. */
-async function startCollector(into: ExportedSpan[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      if (req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
-        };
-        for (const resource of body.resourceSpans)
-          for (const scope of resource.scopeSpans) into.push(...scope.spans);
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 /** POST /api/auth/flows from one address until the per-address limit answers 429. */
 async function signInStartsUntilRefused(base: string): Promise<void> {
