@@ -6,6 +6,7 @@ import type { SqlClient } from '../runner/sql';
 import { claimsBegunEarlier, type Folded, foldBatch, loadClaimRows } from './claim-batch';
 import { CLAIM_COLUMNS, type ClaimRow } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
+import { noteInsertedClaims } from './statistics-as-they-grow';
 import { removeEmptyStatuses, type StatusDeltas } from './status-counts';
 
 const claimColumns = CLAIM_COLUMNS.join(', ');
@@ -142,7 +143,10 @@ export async function applyLiveBatchMovingCheckpoint(
   const { fresh, changed, changedDeltas: deltas } = foldBatch(byClaim, stored);
   if ([...deltas].some(([, delta]) => delta < 0)) return false;
   const moved = await writeMovingCheckpoint(client, fresh, changed, deltas, move);
-  if (moved) remember(memory, byClaim, [...fresh.rows, ...changed.rows]);
+  if (moved) {
+    remember(memory, byClaim, [...fresh.rows, ...changed.rows]);
+    noteInsertedClaims(client, fresh.rows.length);
+  }
   return moved;
 }
 
