@@ -9,10 +9,15 @@ interface ProcessCpu {
   readonly ms: number;
 }
 
+/** The fields of /proc/<pid>/stat after the command name, which may hold spaces. */
+function statFields(pid: string): string[] {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
 function statOf(pid: string): ProcessCpu | undefined {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(pid);
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
     return { pid: Number(pid), ppid: Number(fields[1]), ms: (ticks * 1000) / TICKS };
   } catch {
@@ -44,7 +49,6 @@ export function processTreeCpu(rootPid: number): { node: number; postgres: numbe
 
 /** CPU ms of the children this process has waited for, such as a `spawnSync` just run. */
 export function waitedChildrenCpu(): number {
-  const text = readFileSync('/proc/self/stat', 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields('self');
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
 }
