@@ -44,3 +44,16 @@ describe('statistics for the claims tables while they grow', () => {
     expect(noteInsertedClaims(pool, 0)).toBeUndefined();
   });
 });
+
+describe('statistics for the claims tables when the database is gone', () => {
+  it('swallows a failed analyze and analyzes at the next threshold again', async () => {
+    const gone = new pg.Pool({ connectionString: database.url, max: 1 });
+    await gone.end(); // every query on it now fails, as with a database that went away
+    const failed = noteInsertedClaims(gone, FIRST_ANALYZE_AT);
+    expect(failed).toBeInstanceOf(Promise);
+    await expect(failed).resolves.toBeUndefined();
+    // Not stuck as running: the next threshold tries again.
+    expect(noteInsertedClaims(gone, 3 * FIRST_ANALYZE_AT - 1)).toBeUndefined();
+    await expect(noteInsertedClaims(gone, 1)).resolves.toBeUndefined();
+  });
+});
