@@ -3,6 +3,8 @@
 // totalling them all: "N passed, N failed, N skipped". Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -40,11 +42,14 @@ async function check(label, command, args) {
   return ok;
 }
 
-async function suite(label, command, args, reportFile, count, env) {
+/** The summary names each failed test: CI shows only the end of a run's output. */
+const failures = [];
+
+async function suite(label, command, args, reportFile, count, env, failed) {
   const { ok, seconds } = await run(label, command, args, env);
-  const counted = existsSync(reportFile)
-    ? count(JSON.parse(readFileSync(reportFile, 'utf8')))
-    : undefined;
+  const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
+  const counted = report ? count(report) : undefined;
+  if (report) failures.push(...failed(report));
   if (!counted) {
     totals.failed += 1;
     lines.push(`${label}: FAILED before reporting any result (${seconds} s)`);
@@ -67,6 +72,46 @@ const countVitest = (report) => ({
       : 0),
   skipped: report.numPendingTests + report.numTodoTests,
 });
+
+/** The first line of a failure's message, without colour codes, kept short. */
+const firstLine = (message = '') =>
+  (
+    stripVTControlCharacters(message)
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 300);
+
+const failedVitest = (report) =>
+  report.testResults.flatMap((file) => {
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) =>
+          `${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    // A file that failed outside its tests (a hook, an import) has no failed test to name.
+    return tests.length === 0 && file.status === 'failed'
+      ? [`${relative('.', file.name)}: ${firstLine(file.message)}`]
+      : tests;
+  });
+
+const failedPlaywright = (report) => {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.errors?.[0]?.message;
+        found.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return [...found, ...(report.errors ?? []).map((error) => firstLine(error.message))];
+};
 
 const countPlaywright = (report) => ({
   passed: report.stats.expected + report.stats.flaky,
@@ -104,6 +149,8 @@ await suite(
   ],
   `${RESULTS}/vitest.json`,
   countVitest,
+  {},
+  failedVitest,
 );
 if (built) {
   await suite(
@@ -115,6 +162,7 @@ if (built) {
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
     },
+    failedPlaywright,
   );
 } else {
   totals.failed += 1;
@@ -139,6 +187,9 @@ function secretsCheck() {
 }
 secretsCheck();
 
+if (failures.length > 0) {
+  process.stdout.write(`\n=== Failed\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
+}
 process.stdout.write(`\n=== Summary\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 process.stdout.write(
   `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
