@@ -28,8 +28,14 @@ const WARM_UP_MS = 5_000;
  */
 const CUSTOMERS = 10;
 const THINK_MS = 500;
-/** A single POST may reach this during a GC pause; the defect made every POST take 3 s. */
-const SINGLE_POST_CEILING_MS = 250;
+/**
+ * A single POST may reach this when the whole path pauses: a GC pause, or a stall of the
+ * machine. The defect made every POST take 3 s. At 250 ms it failed a clean-clone CI run on
+ * 2026-11-26 with 14 POSTs of 342–449 ms that ended within 6 ms of each other: every client
+ * paused at once, with the broker down and nothing of the relay on their path. A third of
+ * the defect still fails it, and the outage's p95 stays held to the pre-outage bound.
+ */
+const SINGLE_POST_CEILING_MS = 1_000;
 const MIN_SLACK_MS = 25;
 const TOPIC = 'claims.claim-events';
 const CODE = /Code ?: ([A-Za-z0-9]+)/;
