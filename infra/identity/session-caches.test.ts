@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityStore, SessionRecord } from '@contracts/identity/identity-store';
 import { newAccountRecord } from '@tests/support/identity/account-record';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import {
+  createTestDatabase,
+  poolForTestDatabase,
+  type TestDatabase,
+} from '@tests/support/test-database';
 import {
   createStaffSession,
   endStaffSession,
@@ -29,7 +33,7 @@ const NOW = new Date(Date.now());
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
 async function process() {
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const pool = poolForTestDatabase(database.url, 4);
   const caches = createSessionCaches<SessionWithAccount, StaffSession>(pool);
   return { pool, caches };
 }

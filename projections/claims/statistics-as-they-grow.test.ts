@@ -1,6 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import {
+  createTestDatabase,
+  poolForTestDatabase,
+  type TestDatabase,
+} from '@tests/support/test-database';
 import { FIRST_ANALYZE_AT, noteInsertedClaims } from './statistics-as-they-grow';
 
 let database: TestDatabase;
@@ -8,7 +12,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
   // A pool of its own: the count of inserted claims is kept per pool.
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = poolForTestDatabase(database.url, 2);
 });
 afterAll(async () => {
   await pool.end();
@@ -47,7 +51,7 @@ describe('statistics for the claims tables while they grow', () => {
 
 describe('statistics for the claims tables when the database is gone', () => {
   it('swallows a failed analyze and analyzes at the next threshold again', async () => {
-    const gone = new pg.Pool({ connectionString: database.url, max: 1 });
+    const gone = poolForTestDatabase(database.url, 1);
     await gone.end(); // every query on it now fails, as with a database that went away
     const failed = noteInsertedClaims(gone, FIRST_ANALYZE_AT);
     expect(failed).toBeInstanceOf(Promise);

@@ -10,6 +10,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A pool whose connections may be terminated under it without ending the test worker. drop()
+ * drops the database WITH (FORCE), and `pool.end()` resolves before its connections have
+ * closed: a connection still closing then, or a query a test left running, gets Postgres's
+ * FATAL 57P01, which an 'error' event without a listener turns into an uncaught exception
+ * that fails the whole run (seen from a test file's pool of its own).
+ */
+export function poolForTestDatabase(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
@@ -19,11 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  // drop() ends the pool, then drops the database WITH (FORCE): a connection still open
-  // then (a query a test left running) is terminated, which must not end the test worker.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = poolForTestDatabase(url, 20);
   await migrate(pool, allMigrations);
   return {
     url,
