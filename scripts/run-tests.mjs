@@ -15,7 +15,7 @@ const lines = [];
 
 const LOG = `${RESULTS}/all-output.log`;
 
-/** Runs a step, showing its output live and keeping a copy for the secrets check. */
+/** Runs a step, showing its output live and keeping a copy for the secrets check and the summary. */
 async function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
   const started = Date.now();
@@ -23,15 +23,17 @@ async function run(label, command, args, env = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  const output = [];
   const keep = (stream) => (chunk) => {
     stream.write(chunk);
     appendFileSync(LOG, chunk);
+    output.push(chunk);
   };
   child.stdout.on('data', keep(process.stdout));
   child.stderr.on('data', keep(process.stderr));
   const status = await new Promise((resolve) => child.on('close', resolve));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: status === 0, seconds };
+  return { ok: status === 0, seconds, output: Buffer.concat(output).toString('utf8') };
 }
 
 /** A check without test cases of its own counts as one test. */
@@ -46,10 +48,10 @@ async function check(label, command, args) {
 const failures = [];
 
 async function suite(label, command, args, reportFile, count, env, failed) {
-  const { ok, seconds } = await run(label, command, args, env);
+  const { ok, seconds, output } = await run(label, command, args, env);
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   const counted = report ? count(report) : undefined;
-  if (report) failures.push(...failed(report));
+  if (report) failures.push(...failed(report, output));
   if (!counted) {
     totals.failed += 1;
     lines.push(`${label}: FAILED before reporting any result (${seconds} s)`);
@@ -83,8 +85,29 @@ const firstLine = (message = '') =>
     .trim()
     .slice(0, 300);
 
-const failedVitest = (report) =>
-  report.testResults.flatMap((file) => {
+/**
+ * Errors Vitest caught outside any test (an 'error' event nobody listened to, a rejection
+ * nobody awaited). They fail the run, but its JSON report counts every test passed, so they
+ * are read from the output: each block's first line, and the file Vitest says it came from.
+ */
+function unhandledVitestErrors(output) {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    if (!/⎯ (Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯/.test(line)) return;
+    const rest = lines.slice(i + 1);
+    const message = (rest.find((next) => next.trim()) ?? '').trim().slice(0, 300);
+    const end = rest.findIndex((next) => /⎯ \w[\w ]* ⎯/.test(next));
+    const origin = (end === -1 ? rest : rest.slice(0, end))
+      .map((next) => /This error originated in "(.+?)" test file/.exec(next)?.[1])
+      .find(Boolean);
+    found.push(`unhandled, ${origin ?? 'no test file named'}: ${message}`);
+  });
+  return found;
+}
+
+const failedVitest = (report, output) => [
+  ...report.testResults.flatMap((file) => {
     const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
       .map(
@@ -95,7 +118,9 @@ const failedVitest = (report) =>
     return tests.length === 0 && file.status === 'failed'
       ? [`${relative('.', file.name)}: ${firstLine(file.message)}`]
       : tests;
-  });
+  }),
+  ...unhandledVitestErrors(output),
+];
 
 const failedPlaywright = (report) => {
   const found = [];
