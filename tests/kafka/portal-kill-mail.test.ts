@@ -70,8 +70,6 @@ describe('the portal is killed (SIGKILL) during a burst of 200 claim mails (real
       max: 4,
     });
     storePool.on('error', () => {});
-    // A connection still closing when Postgres stops gets its FATAL 57P01 outside the pool.
-    storePool.on('connect', (client) => client.on('error', () => {}));
     storePool.on('connect', (client) => client.on('error', () => {}));
     store = createPostgresEventStore(storePool, { pollIntervalMs: 50 });
   }, 240_000);
