@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '@contracts/mail';
 import { freePort } from '@tests/support/free-port';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
+import { poolForTestDatabase } from '@tests/support/test-database';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
@@ -41,10 +42,8 @@ describe('mail queue across a Postgres restart', () => {
     await chmod(dir, 0o755);
     port = await freePort();
     [postgres, capture] = await Promise.all([start(), startSmtpCapture()]);
-    pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
-    pool.on('error', () => {});
-    // A connection still closing when Postgres stops gets its FATAL 57P01 outside the pool.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // Its connections are cut when the test stops that Postgres.
+    pool = poolForTestDatabase(postgres.url, 4);
     await migrate(pool, allMigrations);
   }, 120_000);
   afterAll(async () => {
