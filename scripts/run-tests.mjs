@@ -46,7 +46,11 @@ async function check(label, command, args) {
 /** The summary names each failed test: CI shows only the end of a run's output. */
 const failures = [];
 
-async function suite(label, command, args, reportFile, count, env, failed) {
+/**
+ * A test runner: its JSON report (`report`) is read for the counts (`count`) and the failures
+ * to name (`failed`, given the report and the runner's output).
+ */
+async function suite(label, command, args, { report: reportFile, count, failed, env = {} }) {
   const { ok, seconds, output } = await run(label, command, args, env);
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   const counted = report ? count(report) : undefined;
@@ -108,23 +112,15 @@ await suite(
     '--reporter=json',
     `--outputFile.json=${RESULTS}/vitest.json`,
   ],
-  `${RESULTS}/vitest.json`,
-  countVitest,
-  {},
-  failedVitest,
+  { report: `${RESULTS}/vitest.json`, count: countVitest, failed: failedVitest },
 );
 if (built) {
-  await suite(
-    'browser (playwright)',
-    'npx',
-    ['playwright', 'test'],
-    `${RESULTS}/playwright.json`,
-    countPlaywright,
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json`,
-    },
-    failedPlaywright,
-  );
+  await suite('browser (playwright)', 'npx', ['playwright', 'test'], {
+    report: `${RESULTS}/playwright.json`,
+    count: countPlaywright,
+    failed: failedPlaywright,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
+  });
 } else {
   totals.failed += 1;
   lines.push('browser (playwright): not run, the build failed');
