@@ -1,5 +1,6 @@
 import { claimVersionsMigration } from './claims/claim-versions';
 import { claimsProjection } from './claims/claims-projection';
+import { identifierCollationMigration } from './claims/identifier-collation';
 import { claimsDocumentsAndAmendmentsMigration, claimsReadModelMigration } from './claims/schema';
 import { readModelStatisticsMigration } from './claims/statistics-targets';
 import { staffSearchMigration } from './claims/staff-search';
@@ -20,4 +21,5 @@ export const projectionMigrations = [
   claimStatusCountsMigration,
   projectionRefuseMigration,
   readModelStatisticsMigration,
+  identifierCollationMigration,
 ];

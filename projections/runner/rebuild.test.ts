@@ -108,6 +108,41 @@ describe('rebuild', () => {
     expect(analyzed).not.toContain('initial_documents');
   });
 
+  it('keeps the identifier columns compared byte by byte, and their indexes with them', async () => {
+    const collations = async () =>
+      (
+        await pool().query<{ column: string; collation: string }>(
+          `select a.attname as column, coalesce(co.collname, '') as collation
+           from pg_attribute a left join pg_collation co on co.oid = a.attcollation
+           where a.attrelid = 'public.claims'::regclass and a.attnum > 0 and not a.attisdropped
+             and a.atttypid = 'text'::regtype
+           order by a.attname`,
+        )
+      ).rows;
+    const before = await collations();
+    const inC = before.filter((row) => row.collation === 'C').map((row) => row.column);
+    expect(inC).toEqual(['claim_number', 'confirmation_number', 'customer_id', 'email']);
+    expect(before.find((row) => row.column === 'last_name')?.collation).toBe('default');
+
+    await rebuild();
+
+    expect(await collations()).toEqual(before);
+    // The search by email can still read its index (three claims: a scan would win on cost).
+    const client = await pool().connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain select submission_id from claims where email = 'ana@example.com'
+         order by created_at desc, submission_id desc limit 10`,
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/claims_email_newest/);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('loads the shadow tables without autovacuum, and swaps in vacuumed tables it is back on for', async () => {
     const autovacuumOptions = async (schema: string) =>
       (
