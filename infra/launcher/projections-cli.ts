@@ -30,7 +30,7 @@ function parse() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { 'batch-size': { type: 'string', default: '10000' } },
+      options: { 'batch-size': { type: 'string', default: '20000' } },
     });
   } catch (error) {
     return usage((error as Error).message);
