@@ -11,7 +11,7 @@ import { CLAIM_COLUMNS } from './claim-rows';
 import { VERSION_COLUMNS } from './claim-versions';
 import { copyRows } from '../runner/copy-rows';
 import { applyLiveBatch, applyLiveBatchMovingCheckpoint } from './live-batch';
-import { addStatusChange, applyStatusDeltas } from './status-counts';
+import { addStatusChange, applyStatusDeltas, countClaimsByStatus } from './status-counts';
 
 export const CLAIMS_PROJECTION = 'claims';
 
@@ -36,7 +36,6 @@ export const claimsProjection: Projection = {
     if (!how?.replayFromStart) return applyLiveBatch(client, byClaim);
     const stored = await loadClaimRows(client, claimsBegunEarlier(byClaim));
     const { fresh, changed, changedDeltas: statusDeltas } = foldBatch(byClaim, stored);
-    for (const row of fresh.rows) addStatusChange(statusDeltas, undefined, row.status);
     // The runner holds the checkpoint row, so no one else writes these claims meanwhile:
     // a claim without a row, and a version above the row's, are certainly new.
     await copyRows(client, 'claims', CLAIM_COLUMNS, fresh.rows);
@@ -45,7 +44,12 @@ export const claimsProjection: Projection = {
       ...fresh.versions,
       ...changed.versions,
     ]);
+    if (how.derivedLater) return;
+    for (const row of fresh.rows) addStatusChange(statusDeltas, undefined, row.status);
     await applyStatusDeltas(client, statusDeltas);
+  },
+  async deriveAfterReplay(client) {
+    await countClaimsByStatus(client);
   },
   applyMovingCheckpoint(client, events, move) {
     return applyLiveBatchMovingCheckpoint(client, groupByClaim(events), move);

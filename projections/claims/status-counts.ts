@@ -77,3 +77,11 @@ export async function claimStatusCounts(
   }
   return counts;
 }
+
+/** The counts from the claims table itself, into an empty table: after a replay (issue 30). */
+export async function countClaimsByStatus(client: SqlClient): Promise<void> {
+  await client.query(
+    `insert into claim_status_counts (status, claims)
+     select status, count(*) from claims group by status order by status`,
+  );
+}

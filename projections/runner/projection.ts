@@ -19,6 +19,12 @@ export interface Projection {
   readonly streamsAreIndependent?: boolean;
   apply(client: SqlClient, events: readonly RecordedEvent[], how?: ApplyContext): Promise<void>;
   /**
+   * Fills the tables derived from the projection's other tables (the claims per status) in
+   * one statement, once a replay with `derivedLater` has filled those: a rebuild's two lanes
+   * then share no row, and no batch waits on a round trip for them (issue 30).
+   */
+  deriveAfterReplay?(client: SqlClient): Promise<void>;
+  /**
    * A live batch in one statement, no transaction around it: its rows written and the
    * checkpoint moved from `move.from` to `move.to` together, or nothing written at all (the
    * checkpoint is not at `move.from`, or the batch needs the transactional path). Resolves
@@ -45,4 +51,6 @@ export interface ApplyContext {
    * what a batch carries (a lost checkpoint, another worker).
    */
   readonly replayFromStart: boolean;
+  /** With `replayFromStart`: leave the derived tables to `deriveAfterReplay`. */
+  readonly derivedLater?: boolean;
 }

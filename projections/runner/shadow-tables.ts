@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@contracts/event-store';
-import type { Projection } from './projection';
+import type { ApplyContext, Projection } from './projection';
 import type { SqlClient, SqlPool } from './sql';
 
 /** A projection and the tables it writes, which rebuild and verify copy into a shadow schema. */
@@ -18,10 +18,12 @@ export function identifier(name: string): string {
 export async function inTransaction<T, C extends SqlClient = SqlClient>(
   pool: { connect(): Promise<C & { release(error?: Error | boolean): void }> },
   work: (client: C) => Promise<T>,
+  /** `begin`, or `begin` and the transaction's `set local` statements in one round trip. */
+  begin = 'begin',
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await work(client);
     await client.query('commit');
     return result;
@@ -244,6 +246,10 @@ async function refuseLiveSequences(client: SqlClient, tables: readonly string[])
   }
 }
 
+/** The shadow schema first on the path, so a projection's unqualified SQL writes its tables. */
+export const shadowSearchPath = (schema: string) =>
+  `set local search_path = ${identifier(schema)}, public`;
+
 /**
  * Applies the events the projection handles with the shadow schema first on the path, so
  * the projection's unqualified SQL writes the shadow tables. Call inside a transaction.
@@ -254,9 +260,19 @@ export async function applyToShadow(
   projection: Projection,
   events: readonly RecordedEvent[],
 ): Promise<number> {
+  if (!events.some((event) => projection.handles(event))) return 0;
+  await client.query(shadowSearchPath(schema));
+  return applyHandled(client, projection, events, { replayFromStart: true });
+}
+
+/** Applies the events the projection handles, on the search path already set; returns how many. */
+export async function applyHandled(
+  client: SqlClient,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  how: ApplyContext,
+): Promise<number> {
   const handled = events.filter((event) => projection.handles(event));
-  if (handled.length === 0) return 0;
-  await client.query(`set local search_path = ${identifier(schema)}, public`);
-  await projection.apply(client, handled, { replayFromStart: true });
+  if (handled.length > 0) await projection.apply(client, handled, how);
   return handled.length;
 }
