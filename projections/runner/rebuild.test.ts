@@ -127,20 +127,15 @@ describe('rebuild', () => {
     await rebuild();
 
     expect(await collations()).toEqual(before);
-    // The search by email can still read its index (three claims: a scan would win on cost).
-    const client = await pool().connect();
-    try {
-      await client.query('begin');
-      await client.query('set local enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `explain select submission_id from claims where email = 'ana@example.com'
-         order by created_at desc, submission_id desc limit 10`,
-      );
-      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/claims_email_newest/);
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    // The index on email compares as its column does, so the search by email can read it.
+    // (Asked of the catalogue, not of `explain`: an index built over the updated rows of
+    // claims cut by a batch boundary waits for older transactions elsewhere to end first.)
+    const { rows } = await pool().query<{ collation: string }>(
+      `select co.collname as collation from pg_index i
+       join pg_collation co on co.oid = i.indcollation[0]
+       where i.indexrelid = 'public.claims_email_newest'::regclass`,
+    );
+    expect(rows).toEqual([{ collation: 'C' }]);
   });
 
   it('loads the shadow tables without autovacuum, and swaps in vacuumed tables it is back on for', async () => {
