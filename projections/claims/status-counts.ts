@@ -31,8 +31,8 @@ export function addStatusChange(
 }
 
 /**
- * One statement, rows in status order: batches written on two connections at once (a
- * rebuild) lock the same rows in the same order, so they wait for each other, never deadlock.
+ * One statement, rows in status order: two transactions writing counts at once lock the
+ * same rows in the same order, so they wait for each other, never deadlock.
  */
 export async function applyStatusDeltas(client: SqlClient, deltas: StatusDeltas): Promise<void> {
   const changed = [...deltas]

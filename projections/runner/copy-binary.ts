@@ -84,7 +84,7 @@ export class BinaryRows {
   }
 
   /** Room for `bytes` more: a full chunk is sealed and a new one begun. */
-  reserve(bytes: number): void {
+  private reserve(bytes: number): void {
     if (this.at + bytes <= this.buffer.length) return;
     if (this.at > 0) this.seal();
     if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);

@@ -9,7 +9,6 @@ import type { Projection } from './projection';
 import { pipelinedLanes } from './pipelined-lanes';
 import { type Replayed, replayedFor, replayLog } from './replay-log';
 import {
-  applyHandled,
   applyToShadow,
   createShadowTables,
   dropSchema,
@@ -137,14 +136,14 @@ async function fillShadow(
   // comes back to it, about 13 ms a time while the other lane folds (issue 30).
   const begin = `begin; set local synchronous_commit = off; ${shadowSearchPath(shadow)}`;
   const lanes = pipelinedLanes<readonly RecordedEvent[]>(independent ? 2 : 1, async (part) => {
-    if (!part.some((event) => projection.handles(event))) return;
-    const count = await inTransaction(
+    const handled = part.filter((event) => projection.handles(event));
+    if (handled.length === 0) return;
+    await inTransaction(
       pool,
-      (client) => applyHandled(client, projection, part, { replayFromStart: true, derivedLater }),
+      (client) => projection.apply(client, handled, { replayFromStart: true, derivedLater }),
       begin,
     );
-    // Not `applied += await …`: that reads `applied` before the other lane adds to it.
-    applied += count;
+    applied += handled.length;
   });
   let filled: Replayed;
   try {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@contracts/event-store';
-import type { ApplyContext, Projection } from './projection';
+import type { Projection } from './projection';
 import type { SqlClient, SqlPool } from './sql';
 
 /** A projection and the tables it writes, which rebuild and verify copy into a shadow schema. */
@@ -260,19 +260,9 @@ export async function applyToShadow(
   projection: Projection,
   events: readonly RecordedEvent[],
 ): Promise<number> {
-  if (!events.some((event) => projection.handles(event))) return 0;
-  await client.query(shadowSearchPath(schema));
-  return applyHandled(client, projection, events, { replayFromStart: true });
-}
-
-/** Applies the events the projection handles, on the search path already set; returns how many. */
-export async function applyHandled(
-  client: SqlClient,
-  projection: Projection,
-  events: readonly RecordedEvent[],
-  how: ApplyContext,
-): Promise<number> {
   const handled = events.filter((event) => projection.handles(event));
-  if (handled.length > 0) await projection.apply(client, handled, how);
+  if (handled.length === 0) return 0;
+  await client.query(shadowSearchPath(schema));
+  await projection.apply(client, handled, { replayFromStart: true });
   return handled.length;
 }
