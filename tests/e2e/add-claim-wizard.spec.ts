@@ -7,6 +7,7 @@ import {
   signInThroughScreens,
 } from './support/customers';
 import { jpegFile, pdfFile } from './support/documents';
+import { islandsHydrated, openHydrated } from './support/hydration';
 
 const picker = (page: Page, group: string) =>
   page.getByRole('group', { name: group }).getByLabel(/choose files|choisir des fichiers/);
@@ -136,7 +137,7 @@ test('by keyboard only, in French, at 390 px: the wizard from start to submitted
 }) => {
   await signedInCustomer(page, 'wizard-keyboard');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/fr/add-claim');
+  await openHydrated(page, '/fr/add-claim');
   const tabTo = async (
     name: RegExp | string,
     role: 'button' | 'link' | 'radio' | 'checkbox' | 'combobox' | 'textbox' = 'button',
@@ -194,7 +195,7 @@ test('a saved draft survives a reload and a new sign-in, and Start over clears i
   browser,
 }) => {
   const email = await signedInCustomer(page, 'wizard-draft');
-  await page.goto('/en/add-claim');
+  await openHydrated(page, '/en/add-claim');
   await page.getByRole('button', { name: 'Ready to proceed' }).click();
   await page.getByLabel('Policy number').fill('DRAFT-77');
   await page.getByLabel('Insurance product', { exact: true }).selectOption('110');
@@ -209,7 +210,9 @@ test('a saved draft survives a reload and a new sign-in, and Start over clears i
   });
   await expect(page.getByText('Saved: form.pdf.')).toBeVisible();
 
+  // The step comes with the page; its buttons answer once the wizard has hydrated.
   await page.reload();
+  await islandsHydrated(page);
   await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
   await expect(
     page.getByText('Welcome back. You are continuing the claim you started.'),
@@ -223,6 +226,7 @@ test('a saved draft survives a reload and a new sign-in, and Start over clears i
   const other = await browser.newContext();
   const second = await other.newPage();
   await signInThroughScreens(second, email, '/en/add-claim');
+  await islandsHydrated(second);
   await expect(second.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
   await second.getByRole('button', { name: 'Back' }).click();
   await expect(second.getByRole('radio', { name: /Critical illness/ })).toBeChecked();
