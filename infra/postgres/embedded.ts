@@ -42,7 +42,7 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot(),
     // max_wal_size: a rebuild or bulk import writes gigabytes; at the 1 GB default Postgres
     // forces a checkpoint every few seconds, and every page written after one goes to WAL whole.
-    // shared_buffers: see embeddedSharedBuffers.
+    // shared_buffers: see embeddedSharedBuffersMb.
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -82,7 +82,7 @@ export async function startEmbeddedPostgres(
  * An eighth of the machine's memory, between Postgres's default 128 MB and 2 GB. At 128 MB a
  * rebuild's fresh tables do not stay in memory: each page went to disk once from the COPY,
  * again when the index builds' scans set its hint bits, and again from the vacuum; Postgres
- * spent about 2.5 CPU-seconds more on a rebuild of a million events (issue 30, decision 094).
+ * spent 1 to 3 CPU-seconds more on a rebuild of a million events (issue 30, decision 094).
  * Only the memory Postgres uses is taken, so a small database stays small.
  */
 export function embeddedSharedBuffersMb(machineBytes = totalmem()): number {
