@@ -14,13 +14,18 @@ import { createKafka } from '@infra/kafka/kafka-client';
 import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { startNotificationConsumer } from '@infra/kafka/notifications/notification-consumer';
 import { postgresClaimantDirectory } from '@infra/kafka/notifications/notify-claimant';
-import { startRelay } from '@infra/kafka/relay';
+import { readRelayCheckpoint, type Relay, startRelay } from '@infra/kafka/relay';
 import type { TopicReport } from '@infra/kafka/relay-topic';
 import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import { readTopic, sequencesByClaim } from './support/topic-reader';
+import {
+  type ReadMessage,
+  readTopic,
+  sequencesByClaim,
+  TopicReadTimeout,
+} from './support/topic-reader';
 
 /**
  * Issue 26: a replicated topic on a 3-node KRaft cluster (replication 3, min ISR 2) loses
@@ -78,10 +83,38 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
     }
   }
 
+  /**
+   * What a read that ran out of time lacked, and where those events stopped: acknowledged by
+   * the brokers or not, the relay's checkpoint and last error, and each partition's end
+   * offset against what the read got from it.
+   */
+  async function whyMissing(
+    expected: ReadonlyMap<string, readonly string[]>,
+    read: readonly ReadMessage[],
+    acknowledged: ReadonlySet<string>,
+    relay: Relay,
+    lastStored: RecordedEvent,
+  ): Promise<string> {
+    const seen = new Set(read.map((m) => m.event.eventId));
+    const missing = [...expected.values()].flat().filter((id) => !seen.has(id));
+    const admin = kafka.admin();
+    await admin.connect();
+    const ends = await admin.fetchTopicOffsets(TOPIC).finally(() => admin.disconnect());
+    const readPer = (partition: number) => read.filter((m) => m.partition === partition).length;
+    const checkpoint = await readRelayCheckpoint(database.pool, 'kafka-relay');
+    return [
+      `${missing.length} events not read; ${missing.filter((id) => acknowledged.has(id)).length} of them acknowledged to the relay`,
+      `relay: ${JSON.stringify(relay.status())}`,
+      `relay checkpoint ${checkpoint.commit}/${checkpoint.prepare}; last stored event ${lastStored.position.commit}/${lastStored.position.prepare}`,
+      `partitions (end offset / read): ${ends.map((p) => `${p.partition}: ${p.high}/${readPer(p.partition)}`).join(', ')}`,
+    ].join('\n');
+  }
+
   it(`${CLAIMS} claims through both kills: every event on the topic in order, no mail twice, the longest publishing pause stated`, async () => {
     const lives = Array.from({ length: CLAIMS }, (_, i) => claimLife(i, claimantNumbered(i)));
     const mailer = createSmtpMailer({ url: capture.url, from: 'claims@claims-portal.test' });
     const published: number[] = [];
+    const acknowledged = new Set<string>();
     let topicReport: TopicReport | undefined;
     const relay = startRelay({
       pool: database.pool,
@@ -95,6 +128,7 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
       },
       onPublished: (events) => {
         if (events.length > 0) published.push(Date.now());
+        for (const event of events) acknowledged.add(event.eventId);
       },
     });
     const consumer = startNotificationConsumer({
@@ -196,7 +230,12 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
         TOPIC,
         (m) => new Set(m.map((x) => x.event.eventId)).size >= total,
         120_000,
-      );
+      ).catch(async (error: unknown) => {
+        if (!(error instanceof TopicReadTimeout)) throw error;
+        const last = stored.at(-1) as RecordedEvent;
+        const why = await whyMissing(expected, error.messages, acknowledged, relay, last);
+        throw new Error(`${error.message}\n${why}`);
+      });
       const firstSeen = new Map(
         [...sequencesByClaim(messages)].map(([claim, ids]) => [claim, [...new Set(ids)]]),
       );

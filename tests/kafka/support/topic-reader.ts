@@ -11,6 +11,17 @@ export interface ReadMessage {
   readonly event: IntegrationEvent;
 }
 
+/** The read ran out of time; what it had read by then comes with it, for the diagnosis. */
+export class TopicReadTimeout extends Error {
+  constructor(
+    readonly topic: string,
+    readonly messages: readonly ReadMessage[],
+    timeoutMs: number,
+  ) {
+    super(`read ${messages.length} messages of ${topic} in ${timeoutMs} ms`);
+  }
+}
+
 /**
  * Reads a topic from the beginning with a consumer group of its own until `done` says so
  * (or the time runs out), and returns every message in the order each partition holds them.
@@ -51,8 +62,7 @@ export async function readTopic(
         finished,
         new Promise<void>((_, reject) =>
           setTimeout(
-            () =>
-              reject(new Error(`read ${messages.length} messages of ${topic} in ${timeoutMs} ms`)),
+            () => reject(new TopicReadTimeout(topic, [...messages], timeoutMs)),
             timeoutMs,
           ),
         ),
