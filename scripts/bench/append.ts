@@ -193,7 +193,7 @@ async function benchHttpPath(): Promise<void> {
       }
     }
     console.log(
-      `\nThe HTTP command path (portal as npm start runs it; a request returns once its event is stored and the claims read model shows it) beside the reference server (session lookup and append only), medians of ${runs} runs of ${values.seconds} s, each portal run followed by a reference run; portal / reference is the median of the pairs' ratios:\n`,
+      `\nThe HTTP command path (portal as npm start runs it; a request returns once its event is stored; the caller's next read waits for the claims read model, decision 096) beside the reference server (session lookup and append only), medians of ${runs} runs of ${values.seconds} s, each portal run followed by a reference run; portal / reference is the median of the pairs' ratios:\n`,
     );
     console.log(
       '| command | clients | portal requests/s | portal p50 / p99 ms | reference requests/s | reference p50 / p99 ms | portal / reference |\n|---|---|---|---|---|---|---|',

@@ -4,6 +4,7 @@ import { routeAdmin } from './routing/admin-routes';
 import { commandLane } from './routing/command-lane';
 import { compressPages } from './routing/compression';
 import { checkCsrf } from './routing/csrf';
+import { showOwnWrites } from './routing/own-writes';
 import { routeLanguage } from './routing/language';
 import { resolvePrincipal } from './routing/principal';
 import { shapeRefusals } from './routing/request-shape';
@@ -21,6 +22,7 @@ export const onRequest = sequence(
   resolvePrincipal,
   routeAdmin,
   routeLanguage,
+  showOwnWrites,
 );
 
 // The launcher loads this module at start and sends the lane's commands straight to it.

@@ -11,7 +11,10 @@ import { projections } from '@projections/index';
 import { GET as getClaimAsStaff } from '@site/pages/api/admin/claims/[submissionId]/index';
 import { POST as submitClaimRoute } from '@site/pages/api/claims/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
+import { sharedCookies } from '@tests/support/shared-cookies';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+
+export { sharedCookies };
 
 export const alice: Claimant = {
   customerId: 'customer-alice',
@@ -80,7 +83,7 @@ export function apiContext(
     request,
     params,
     url: new URL(request.url),
-    cookies: { get: () => undefined },
+    cookies: sharedCookies,
     locals: { requestId: 'test-request', tenant: 'base', lang: 'en', ...principals },
   } as unknown as APIContext;
 }

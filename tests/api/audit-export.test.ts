@@ -19,6 +19,7 @@ import {
   pdf,
   staffEtag,
   submitSampleClaim,
+  sharedCookies,
 } from './api-harness';
 
 const run = promisify(execFile);
@@ -49,7 +50,7 @@ function context(request: Request, submissionId: string, locals: object): APICon
     request,
     params: { submissionId },
     url: new URL(request.url),
-    cookies: { get: () => undefined },
+    cookies: sharedCookies,
     locals: { requestId: 'test-request', tenant: 'admin', lang: 'en', ...locals },
   } as unknown as APIContext;
 }

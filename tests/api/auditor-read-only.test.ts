@@ -12,6 +12,7 @@ import {
   pdf,
   staffEtag,
   submitSampleClaim,
+  sharedCookies,
 } from './api-harness';
 
 const API_ROOT = join(process.cwd(), 'site/src/pages/api');
@@ -83,7 +84,7 @@ function staffContext(request: Request, route: string, submissionId: string, rol
     request,
     params,
     url: new URL(request.url),
-    cookies: { get: () => undefined },
+    cookies: sharedCookies,
     locals: { requestId: 'test-request', tenant: 'admin', lang: 'en', ...staff(role) },
   } as unknown as APIContext;
 }

@@ -9,6 +9,7 @@ import { type ProjectionRunner, runProjections } from '@projections/runner/run-p
 import { GET as getClaim } from '@site/pages/api/claims/[submissionId]';
 import { GET as listDocuments } from '@site/pages/api/claims/[submissionId]/documents';
 import { GET as listClaims, POST as submitClaim } from '@site/pages/api/claims/index';
+import { sharedCookies } from '@tests/support/shared-cookies';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 
 const valid = {
@@ -36,6 +37,7 @@ function context(
   return {
     request,
     params,
+    cookies: sharedCookies,
     locals: { requestId: 'test-request', tenant: 'base', lang: 'en', ...principals },
   } as unknown as APIContext;
 }
@@ -154,6 +156,11 @@ describe('claims API', () => {
       ),
     );
     const { submissionId } = await response.json();
+    // Read through the API first: it waits for the read model to show this customer's write.
+    const read = await getClaim(
+      context(new Request(`http://portal.test/api/claims/${submissionId}`), { submissionId }),
+    );
+    expect(read.status).toBe(200);
     const claim = await database.pool.query(
       'select customer_id, email from claims where submission_id = $1',
       [submissionId],

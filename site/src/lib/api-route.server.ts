@@ -3,15 +3,20 @@ import type { APIContext, APIRoute } from 'astro';
 import { SpanStatusCode, tracer, tracingOn } from '@contracts/trace-context';
 import { requestLanguage } from './api-language.server';
 import { toProblemResponse } from './problem.server';
+import { awaitOwnWrites } from './read-your-writes.server';
 import { checkRequestEdge } from './request-edge.server';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Wraps an endpoint so its typed errors become problem+json. */
+/**
+ * Wraps an endpoint so its typed errors become problem+json. A read first waits for the
+ * caller's own last write (decision 096); a command decides from its streams and does not.
+ */
 export function apiRoute(handler: (context: APIContext) => Promise<Response>): APIRoute {
   const answer = async (context: APIContext) => {
     try {
       checkRequestEdge(context);
+      if (SAFE_METHODS.has(context.request.method)) await awaitOwnWrites(context);
       return await handler(context);
     } catch (error) {
       return toProblemResponse(error, context.locals.requestId, requestLanguage(context));

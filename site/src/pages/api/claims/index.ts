@@ -6,7 +6,7 @@ import { submitClaim } from '@services/claims/submit-claim';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
-import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
@@ -41,7 +41,7 @@ export const POST = apiRoute(async (context) => {
     claimant,
     commandContext(context, { kind: 'customer', id: claimant.customerId, email: claimant.email }),
   );
-  await waitForClaimsReadModel(runtime, submitted.position);
+  rememberOwnWrite(context, submitted.position);
   return json(
     { submissionId: submitted.submissionId, confirmationNumber: submitted.confirmationNumber },
     201,

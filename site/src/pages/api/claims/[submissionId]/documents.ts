@@ -10,7 +10,7 @@ import { addAdditionalDocuments } from '@services/claims/add-additional-document
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
-import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
@@ -42,6 +42,6 @@ export const POST = apiRoute(async (context) => {
     claimant,
     commandContext(context, { kind: 'customer', id: claimant.customerId, email: claimant.email }),
   );
-  await waitForClaimsReadModel(runtime, added.position);
+  rememberOwnWrite(context, added.position);
   return json({ submissionId }, 201);
 });

@@ -4,7 +4,7 @@ import { apiRoute, json } from '@site/lib/api-route.server';
 import { draftPorts } from '@site/lib/claim-drafts.server';
 import { commandContext, idempotencyKey } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
-import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 
 export const prerender = false;
 
@@ -23,7 +23,7 @@ export const POST = apiRoute(async (context) => {
     command,
     idempotencyKey(context.request),
   );
-  await waitForClaimsReadModel(runtime, submitted.position);
+  rememberOwnWrite(context, submitted.position);
   return json(
     { submissionId: submitted.submissionId, confirmationNumber: submitted.confirmationNumber },
     201,

@@ -10,7 +10,7 @@ import { apiRoute, json } from '@site/lib/api-route.server';
 import { claimEtag, readIfMatch } from '@site/lib/claim-version.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireStaff, requireStaffWriter } from '@site/lib/guards.server';
-import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 import { toUploadedFiles } from '@site/lib/uploaded-files.server';
 
@@ -62,6 +62,6 @@ export const POST = apiRoute(async (context) => {
     staff,
     commandContext(context, { kind: 'staff', id: staff.staffId, email: staff.email }),
   );
-  await waitForClaimsReadModel(runtime, amended.position);
+  rememberOwnWrite(context, amended.position);
   return json(amended.claim, 200, { etag: claimEtag(amended.version) });
 });

@@ -3,7 +3,7 @@ import { markDecisionLetterRead } from '@services/claims/mark-decision-letter-re
 import { apiRoute } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
 import { requireCustomer } from '@site/lib/guards.server';
-import { waitForClaimsReadModel } from '@site/lib/read-your-writes.server';
+import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 
 export const prerender = false;
 
@@ -17,6 +17,6 @@ export const POST = apiRoute(async (context) => {
     claimant,
     commandContext(context, { kind: 'customer', id: claimant.customerId, email: claimant.email }),
   );
-  await waitForClaimsReadModel(runtime, result.position);
+  rememberOwnWrite(context, result.position);
   return new Response(null, { status: 204 });
 });
