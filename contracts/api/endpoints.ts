@@ -34,6 +34,9 @@ export interface ApiEndpoint {
   readonly errors: readonly number[];
 }
 
+/** A command's answer, decision 096: its caller's next read waits until it shows the write. */
+const OWN_WRITE = "; the own_write cookie makes this caller's next read show the write";
+
 const submissionIdParameter = {
   name: 'submissionId',
   in: 'path',
@@ -77,7 +80,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     audience: 'customer',
     parameters: [idempotencyKeyParameter],
     body: submitClaimBodySchema,
-    success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
+    success: {
+      status: 201,
+      description: `Submitted${OWN_WRITE}`,
+      schema: submitClaimResponseSchema,
+    },
     errors: [400, 401, 409, 413, 415],
   },
   {
@@ -151,7 +158,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: 'Submit the draft as a claim with its staged documents',
     audience: 'customer',
     parameters: [idempotencyKeyParameter],
-    success: { status: 201, description: 'Submitted', schema: submitClaimResponseSchema },
+    success: {
+      status: 201,
+      description: `Submitted${OWN_WRITE}`,
+      schema: submitClaimResponseSchema,
+    },
     errors: [400, 401, 404, 409],
   },
   {
@@ -182,7 +193,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     audience: 'customer',
     parameters: [submissionIdParameter, idempotencyKeyParameter],
     body: addDocumentsBodySchema,
-    success: { status: 201, description: 'Added', schema: acceptedSchema },
+    success: { status: 201, description: `Added${OWN_WRITE}`, schema: acceptedSchema },
     errors: [400, 401, 404, 409, 413, 415],
   },
   {
@@ -202,7 +213,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: "Mark the decision letter of one of the signed-in customer's claims as read",
     audience: 'customer',
     parameters: [submissionIdParameter, idempotencyKeyParameter],
-    success: { status: 204, description: 'Marked read' },
+    success: { status: 204, description: `Marked read${OWN_WRITE}` },
     errors: [401, 404, 409],
   },
   {
@@ -223,7 +234,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     audience: 'staff',
     parameters: [submissionIdParameter, idempotencyKeyParameter, ifMatchParameter],
     body: amendClaimBodySchema,
-    success: { status: 200, description: 'The claim after the save', schema: staffClaimViewSchema },
+    success: {
+      status: 200,
+      description: `The claim after the save${OWN_WRITE}`,
+      schema: staffClaimViewSchema,
+    },
     errors: [400, 401, 403, 404, 409, 413, 415, 428],
   },
   {
