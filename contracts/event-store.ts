@@ -118,6 +118,12 @@ export interface SubscribeOptions {
   /** Called with each batch in log order; the next batch comes only after it resolves. A throw retries the same batch. */
   readonly onEvents: (events: readonly RecordedEvent[]) => Promise<void>;
   readonly onError?: (error: unknown) => void;
+  /**
+   * After a batch that did not fill `batchSize`, wait this long before reading again: under
+   * load the next batch gathers more events, so a follower runs fewer, larger batches. The
+   * first event after a quiet spell is still read at once. Default 0.
+   */
+  readonly lingerMs?: number;
 }
 
 export interface Subscription {

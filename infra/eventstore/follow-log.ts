@@ -73,7 +73,9 @@ export function followLog(options: FollowLogOptions): Subscription {
           position = (batch.at(-1) as RecordedEvent).position;
           failures = 0;
           heldBack = 0;
-          if (batch.length >= batchSize || !options.committedAfter) continue;
+          if (batch.length >= batchSize) continue;
+          if (options.lingerMs) await backOff(options.lingerMs);
+          if (!options.committedAfter) continue;
           // Nothing newer is known to be committed: a read now would find nothing; the next
           // append (here, or announced from elsewhere) wakes this loop, as after an empty read.
           if (!wokenWhileBusy && !options.committedAfter(position)) {

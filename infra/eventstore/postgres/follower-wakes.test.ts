@@ -70,4 +70,31 @@ describe('waking followers (Postgres)', () => {
     await subscription.stop();
     await store.close();
   });
+
+  it('lingers after a batch: what was appended meanwhile comes as one batch, and stop() cuts the wait short', async () => {
+    const store = createPostgresEventStore(database.pool, { pollIntervalMs: 60_000 });
+    const batches: RecordedEvent[][] = [];
+    const subscription = store.subscribe({
+      after: { commit: 0n, prepare: 0n },
+      lingerMs: 1_000,
+      onEvents: async (events) => {
+        batches.push([...events]);
+      },
+    });
+    await subscription.caughtUp;
+    const before = batches.length;
+    const stream = `linger-${uuidv7()}`;
+    await store.append(stream, [noted()], { expectedRevision: 'no_stream' });
+    await until(() => batches.length > before, 2_000);
+    // The follower lingers now: three appends, each waking it, meet one read after the wait.
+    for (const revision of [0n, 1n, 2n])
+      await store.append(stream, [noted()], { expectedRevision: revision });
+    await until(() => batches.length > before + 1, 5_000);
+    expect(batches.slice(before).map((batch) => batch.length)).toEqual([1, 3]);
+
+    const lingering = Date.now();
+    await subscription.stop();
+    expect(Date.now() - lingering).toBeLessThan(900);
+    await store.close();
+  });
 });
