@@ -8,7 +8,7 @@ import { requestIsHttps } from './forwarded.server';
 /**
  * Read-your-writes by a token the caller holds (decision 096): a command answers once its
  * event is stored and hands back its log position in a cookie; the caller's next read waits
- * until the read models show that position (at most 3 s), so it sees its own write.
+ * until the claims read model shows that position (at most 3 s), as commands waited before.
  */
 const OWN_WRITE_COOKIE = 'own_write';
 const WAIT_MS = 3_000;
@@ -48,8 +48,8 @@ export function rememberOwnWrite(context: CookieContext, position: LogPosition |
 const awaited = new WeakSet<Request>();
 
 /**
- * Before a read: waits until the read models show the caller's last write. A token that is
- * not a position, or one the projector did not reach in time, is dropped.
+ * Before a read: waits until the claims read model shows the caller's last write. A token
+ * that is not a position, or one the projector did not reach in time, is dropped.
  */
 export async function awaitOwnWrites(context: CookieContext): Promise<void> {
   if (awaited.has(context.request)) return;
