@@ -31,6 +31,7 @@ import {
   WAITING_BEHIND,
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
+import { messagesByPartition } from './partition-sends';
 import { ensureTopic, type TopicReport } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
@@ -166,18 +167,21 @@ export function startRelay(options: RelayOptions): Relay {
     if (events.length === 0) return;
     try {
       const connected = await connectedProducer();
-      // A send retrying against a dead broker gives way to stop().
+      const messages = events.map((event) => ({
+        key: event.claimId,
+        value: JSON.stringify(event),
+        headers: withTrace(integrationHeaders(event), traceOf(event)),
+      }));
+      const partitions = status.topic?.actual.partitions ?? options.partitions ?? 6;
+      // One send per partition (decision 098); a send retrying against a dead broker gives
+      // way to stop().
       await Promise.race([
         stopping,
-        connected.send({
-          topic: options.topic,
-          acks: -1,
-          messages: events.map((event) => ({
-            key: event.claimId,
-            value: JSON.stringify(event),
-            headers: withTrace(integrationHeaders(event), traceOf(event)),
-          })),
-        }),
+        Promise.all(
+          [...messagesByPartition(options.topic, partitions, messages).values()].map((group) =>
+            connected.send({ topic: options.topic, acks: -1, messages: group }),
+          ),
+        ),
       ]);
       status = { ...status, lastSendError: undefined, lastPublishedAt: new Date() };
     } catch (error) {
