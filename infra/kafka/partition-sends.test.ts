@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesByPartition } from './partition-sends';
 
-describe('messagesByPartition (decision 098)', () => {
+describe('messagesByPartition (decisions 098, 099)', () => {
   it("puts each key on the partition kafkajs's default partitioner gives it, in order, and writes it on the message", () => {
     const messages = ['claim-1', 'claim-2', 'claim-1', 'claim-3', 'claim-1'].map((key, i) => ({
       key,

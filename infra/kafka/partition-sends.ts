@@ -2,13 +2,8 @@ import { type Message, Partitioners, type PartitionMetadata } from 'kafkajs';
 
 /**
  * A batch's messages grouped by the partition kafkajs's default partitioner gives each key,
- * with that partition written on each message, so that one `send` names one partition.
- *
- * Why (decision 098): a kafkajs send that spans brokers keeps, across its retries, which
- * brokers answered. If a partition's leader moves between tries to a broker that had
- * already answered for other partitions, the retry skips that broker, and the partition's
- * messages are dropped while the send resolves. A send of one partition goes to one leader;
- * a try either has its answer or is made again to the partition's leader of the moment.
+ * with that partition written on each message: the partitions a send of them must be
+ * answered for (decision 099).
  */
 export function messagesByPartition(
   topic: string,

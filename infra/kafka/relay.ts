@@ -173,16 +173,19 @@ export function startRelay(options: RelayOptions): Relay {
         headers: withTrace(integrationHeaders(event), traceOf(event)),
       }));
       const partitions = status.topic?.actual.partitions ?? options.partitions ?? 6;
-      // One send per partition (decision 098); a send retrying against a dead broker gives
-      // way to stop().
-      await Promise.race([
+      // A send retrying against a dead broker gives way to stop().
+      const written = await Promise.race([
         stopping,
-        Promise.all(
-          [...messagesByPartition(options.topic, partitions, messages).values()].map((group) =>
-            connected.send({ topic: options.topic, acks: -1, messages: group }),
-          ),
-        ),
+        connected.send({ topic: options.topic, acks: -1, messages }),
       ]);
+      // kafkajs can resolve a send that skipped a partition (decision 099): each partition
+      // the batch's keys go to must be in the brokers' answers, or the batch goes again.
+      const answered = new Set(written.map((record) => record.partition));
+      const skipped = [...messagesByPartition(options.topic, partitions, messages).keys()].filter(
+        (partition) => !answered.has(partition),
+      );
+      if (skipped.length > 0)
+        throw new Error(`kafka did not answer for partition ${skipped.join(', ')} of the send`);
       status = { ...status, lastSendError: undefined, lastPublishedAt: new Date() };
     } catch (error) {
       status = { ...status, lastSendError: messageOf(error) };
