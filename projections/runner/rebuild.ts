@@ -17,6 +17,7 @@ import {
   identifier,
   inTransaction,
   shadowSearchPath,
+  vacuumShadowTables,
   withShadowLock,
 } from './shadow-tables';
 import type { SqlPool } from './sql';
@@ -74,6 +75,9 @@ export async function rebuildProjection(
         onProgress: options.onProgress,
       });
       applied = filled.applied;
+      await vacuumShadowTables(pool, shadow, tables);
+      const derive = projection.deriveAfterReplay?.bind(projection);
+      if (derive) await inTransaction(pool, derive, replayBegin(shadow));
       await finishShadowTables(pool, shadow, tables);
 
       const swapped = await inTransaction(pool, async (client) => {
@@ -131,10 +135,7 @@ async function fillShadow(
   let applied = 0;
   const independent = projection.streamsAreIndependent === true;
   const derivedLater = projection.deriveAfterReplay !== undefined;
-  // A crash mid-rebuild only means rebuilding again, so no flush per batch. The settings go
-  // with the `begin`: each round trip a lane waits on holds its connection idle until Node
-  // comes back to it, about 13 ms a time while the other lane folds (issue 30).
-  const begin = `begin; set local synchronous_commit = off; ${shadowSearchPath(shadow)}`;
+  const begin = replayBegin(shadow);
   const lanes = pipelinedLanes<readonly RecordedEvent[]>(independent ? 2 : 1, async (part) => {
     const handled = part.filter((event) => projection.handles(event));
     if (handled.length === 0) return;
@@ -160,10 +161,16 @@ async function fillShadow(
     await lanes.settled();
   }
   await lanes.drained();
-  const derive = projection.deriveAfterReplay?.bind(projection);
-  if (derive) await inTransaction(pool, derive, begin);
   return { position: filled.position, applied };
 }
+
+/**
+ * A crash mid-rebuild only means rebuilding again, so no flush per batch. The settings go
+ * with the `begin`: each round trip a lane waits on holds its connection idle until Node
+ * comes back to it, about 13 ms a time while the other lane folds (issue 30).
+ */
+const replayBegin = (shadow: string) =>
+  `begin; set local synchronous_commit = off; ${shadowSearchPath(shadow)}`;
 
 /** Live tables a rebuild swapped out, left behind if its process died before dropping them. */
 async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promise<void> {
