@@ -26,11 +26,22 @@ export function foldClaim(
 
 export function groupByClaim(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
   const byClaim = new Map<string, RecordedEvent[]>();
+  // A claim's events mostly come one after another (its stream's appends), so the list of
+  // the event before is tried first: a rebuild skips most of a million map lookups.
+  let lastId: string | undefined;
+  let lastList: RecordedEvent[] = [];
   for (const recorded of events) {
     const { submissionId } = recorded.data as { submissionId: string };
-    const list = byClaim.get(submissionId);
-    if (list) list.push(recorded);
-    else byClaim.set(submissionId, [recorded]);
+    if (submissionId !== lastId) {
+      lastId = submissionId;
+      let list = byClaim.get(submissionId);
+      if (!list) {
+        list = [];
+        byClaim.set(submissionId, list);
+      }
+      lastList = list;
+    }
+    lastList.push(recorded);
   }
   return byClaim;
 }

@@ -189,7 +189,16 @@ async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promis
  */
 function splitByStream(events: readonly RecordedEvent[]): RecordedEvent[][] {
   const halves: RecordedEvent[][] = [[], []];
-  for (const event of events) halves[streamHalf(event.streamId)]?.push(event);
+  // A stream's events mostly come one after another: its half is hashed once for them.
+  let lastStream: string | undefined;
+  let half: RecordedEvent[] = [];
+  for (const event of events) {
+    if (event.streamId !== lastStream) {
+      lastStream = event.streamId;
+      half = halves[streamHalf(event.streamId)] as RecordedEvent[];
+    }
+    half.push(event);
+  }
   return halves;
 }
 
