@@ -77,6 +77,10 @@ export async function amendAsStaff(
     data: changes,
   });
   expect(answer.status(), await answer.text()).toBe(200);
+  // The save answers once stored; the read models show it moments later (decision 096).
+  // Staff's next read waits for them, as their browser's would, so a claimant's page
+  // loaded after this sees the change too.
+  expect((await page.request.get(`/api/admin/claims/${submissionId}`)).status()).toBe(200);
 }
 
 /** How many events of a type the claim's stream holds, as the audit timeline lists them. */
