@@ -71,6 +71,7 @@ try {
           `in ${result.seconds.toFixed(1)} s, ` +
           `${Math.round(result.eventsPerSecond)} events/s; checkpoint ${at(result.checkpoint)}`,
       );
+      print(`  ${result.steps.map((s) => `${s.name} ${s.seconds.toFixed(2)} s`).join(', ')}`);
       continue;
     }
     const result = await verifyProjection(runtime.pool, runtime.eventStore, projection, tables, {

@@ -73,6 +73,17 @@ describe('rebuild', () => {
       checkpoint: events.at(-1)?.position,
     });
     expect(result.eventsPerSecond).toBeGreaterThan(0);
+    // Each step timed once, in the order it ran, together within the whole.
+    expect(result.steps.map((step) => step.name)).toEqual([
+      'replay',
+      'vacuum',
+      'derive',
+      'indexes and statistics',
+      'swap',
+    ]);
+    const stepsTotal = result.steps.reduce((sum, step) => sum + step.seconds, 0);
+    expect(result.steps.every((step) => step.seconds > 0)).toBe(true);
+    expect(stepsTotal).toBeLessThanOrEqual(result.seconds);
     expect(await readCheckpoint(pool(), 'claims')).toEqual(events.at(-1)?.position);
     expect(await schemasLeft()).toEqual([]);
   });

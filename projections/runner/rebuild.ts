@@ -42,6 +42,13 @@ export interface RebuildResult {
   readonly eventsPerSecond: number;
   /** Where the projection's checkpoint now stands: the last event read. */
   readonly checkpoint: LogPosition;
+  /** Seconds each step took, in the order they ran. */
+  readonly steps: readonly RebuildStep[];
+}
+
+export interface RebuildStep {
+  readonly name: 'replay' | 'vacuum' | 'derive' | 'indexes and statistics' | 'swap';
+  readonly seconds: number;
 }
 
 export const rebuildSchema = (projection: Projection) => `rebuild_${identifier(projection.name)}`;
@@ -65,45 +72,38 @@ export async function rebuildProjection(
   const batchSize = options.batchSize ?? 5_000;
   const shadow = rebuildSchema(projection);
   const started = performance.now();
+  const steps: RebuildStep[] = [];
+  const timed = async <T>(name: RebuildStep['name'], step: () => Promise<T>): Promise<T> => {
+    const from = performance.now();
+    const result = await step();
+    steps.push({ name, seconds: (performance.now() - from) / 1_000 });
+    return result;
+  };
   return withShadowLock(pool, shadow, async () => {
     let applied = 0;
     try {
       await dropRetiredSchemas(pool, projection);
-      await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
-      const filled = await fillShadow(pool, eventStore, projection, shadow, {
-        batchSize,
-        onProgress: options.onProgress,
+      const filled = await timed('replay', async () => {
+        await inTransaction(pool, (client) => createShadowTables(client, shadow, tables));
+        return fillShadow(pool, eventStore, projection, shadow, {
+          batchSize,
+          onProgress: options.onProgress,
+        });
       });
       applied = filled.applied;
-      await vacuumShadowTables(pool, shadow, tables);
+      await timed('vacuum', () => vacuumShadowTables(pool, shadow, tables));
       const derive = projection.deriveAfterReplay?.bind(projection);
-      if (derive) await inTransaction(pool, derive, replayBegin(shadow));
-      await finishShadowTables(pool, shadow, tables);
+      if (derive) await timed('derive', () => inTransaction(pool, derive, replayBegin(shadow)));
+      await timed('indexes and statistics', () => finishShadowTables(pool, shadow, tables));
 
-      const swapped = await inTransaction(pool, async (client) => {
-        await client.query(
-          `set local lock_timeout = ${Math.trunc(options.lockTimeoutMs ?? 30_000)}`,
-        );
-        await lockCheckpoint(client, projection.name);
-        const rest = await replayLog(
-          eventStore,
-          { after: filled.position, batchSize, ...replayedFor(projection) },
-          async (events) => {
-            applied += await applyToShadow(client, shadow, projection, events);
-          },
-        );
-        await enableAutovacuum(client, shadow, tables);
-        const retired = retiredSchema(projection, new Date());
-        await client.query(`create schema ${retired}`);
-        for (const table of tables) {
-          await client.query(`alter table public.${identifier(table)} set schema ${retired}`);
-        }
-        for (const table of tables) {
-          await client.query(`alter table ${shadow}.${table} set schema public`);
-        }
-        await saveCheckpoint(client, projection.name, rest.position);
-        return { retired, rest };
-      });
+      const swapped = await timed('swap', () =>
+        swapShadowIn(pool, eventStore, projection, shadow, tables, {
+          after: filled.position,
+          batchSize,
+          lockTimeoutMs: options.lockTimeoutMs ?? 30_000,
+        }),
+      );
+      applied += swapped.applied;
       await dropSchema(pool, swapped.retired);
 
       const seconds = (performance.now() - started) / 1_000;
@@ -112,11 +112,53 @@ export async function rebuildProjection(
         eventsApplied: applied,
         seconds,
         eventsPerSecond: seconds > 0 ? applied / seconds : applied,
-        checkpoint: swapped.rest.position,
+        checkpoint: swapped.position,
+        steps,
       };
     } finally {
       await dropSchema(pool, shadow);
     }
+  });
+}
+
+/**
+ * The events after the replay's last applied to the shadow tables, then the tables swapped
+ * for the live ones, holding the checkpoint row so no live batch runs in between.
+ */
+async function swapShadowIn(
+  pool: SqlPool,
+  eventStore: EventStore,
+  projection: Projection,
+  shadow: string,
+  tables: readonly string[],
+  {
+    after,
+    batchSize,
+    lockTimeoutMs,
+  }: { after: LogPosition; batchSize: number; lockTimeoutMs: number },
+): Promise<{ retired: string; position: LogPosition; applied: number }> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`set local lock_timeout = ${Math.trunc(lockTimeoutMs)}`);
+    await lockCheckpoint(client, projection.name);
+    let applied = 0;
+    const rest = await replayLog(
+      eventStore,
+      { after, batchSize, ...replayedFor(projection) },
+      async (events) => {
+        applied += await applyToShadow(client, shadow, projection, events);
+      },
+    );
+    await enableAutovacuum(client, shadow, tables);
+    const retired = retiredSchema(projection, new Date());
+    await client.query(`create schema ${retired}`);
+    for (const table of tables) {
+      await client.query(`alter table public.${identifier(table)} set schema ${retired}`);
+    }
+    for (const table of tables) {
+      await client.query(`alter table ${shadow}.${table} set schema public`);
+    }
+    await saveCheckpoint(client, projection.name, rest.position);
+    return { retired, position: rest.position, applied };
   });
 }
 
