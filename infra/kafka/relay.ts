@@ -31,7 +31,7 @@ import {
   WAITING_BEHIND,
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
-import { messagesByPartition } from './partition-sends';
+import { partitionsOf } from './partition-sends';
 import { ensureTopic, type TopicReport } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
@@ -181,7 +181,7 @@ export function startRelay(options: RelayOptions): Relay {
       // kafkajs can resolve a send that skipped a partition (decision 099): each partition
       // the batch's keys go to must be in the brokers' answers, or the batch goes again.
       const answered = new Set(written.map((record) => record.partition));
-      const skipped = [...messagesByPartition(options.topic, partitions, messages).keys()].filter(
+      const skipped = [...partitionsOf(options.topic, partitions, messages)].filter(
         (partition) => !answered.has(partition),
       );
       if (skipped.length > 0)
