@@ -112,6 +112,25 @@ export function leanRecordedEvent(event: RecordedEvent, keys: readonly string[])
   return { ...event, metadata: metadata as unknown as EventMetadata, hash: '' };
 }
 
+/** What a read handed over one by one came to. */
+export interface ReadEach {
+  readonly events: number;
+  /** The last event's position; absent when there was none. */
+  readonly last?: LogPosition;
+}
+
+/** `store.readAllEach`, or `readAll` handed over event by event where a store has no such read. */
+export async function readEach(
+  store: EventStore,
+  options: ReadAllOptions,
+  onEvent: (event: RecordedEvent) => void,
+): Promise<ReadEach> {
+  if (store.readAllEach) return store.readAllEach(options, onEvent);
+  const events = await store.readAll(options);
+  for (const event of events) onEvent(event);
+  return { events: events.length, last: events.at(-1)?.position };
+}
+
 export interface SubscribeOptions {
   readonly after: LogPosition;
   readonly batchSize?: number;
@@ -142,6 +161,13 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** A batch of the global log after a position, in log order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The batch `readAll` would return, each event handed to `onEvent` as it arrives instead
+   * of gathered: a replay folds each one while the rest come in, and no batch of parsed
+   * events outlives its read. Rejects with the first throw of `onEvent`, whose later events
+   * are not handed over. Optional: `readEach` falls back on `readAll`.
+   */
+  readAllEach?(options: ReadAllOptions, onEvent: (event: RecordedEvent) => void): Promise<ReadEach>;
   /** Catch up from a position, then follow new events live. */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

@@ -18,6 +18,7 @@ export function observedEventStore(store: EventStore): EventStore {
   return {
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
+    ...(store.readAllEach && { readAllEach: store.readAllEach.bind(store) }),
     subscribe: (options) => store.subscribe(options),
     close: () => store.close(),
     async append(streamId, events, options) {

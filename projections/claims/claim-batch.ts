@@ -12,16 +12,24 @@ export function foldClaim(
 ): { row: ClaimRow | null; versions: ClaimVersionRow[] } {
   let row = before;
   const versions: ClaimVersionRow[] = [];
-  for (const recorded of claimEvents) {
-    const version = Number(recorded.streamRevision) + 1;
-    // Each event applies once: one at or below the row's version is already in it.
-    if (row && row.version >= version) continue;
-    const next = evolveClaimRow(row, upcastClaimEvent(recorded), version);
-    if (next === row || !next) continue;
-    row = next;
-    versions.push(versionRow(row, recorded));
-  }
+  const pushVersion = (version: ClaimVersionRow) => void versions.push(version);
+  for (const recorded of claimEvents) row = foldEvent(row, recorded, pushVersion);
   return { row, versions };
+}
+
+/** A claim's row after one more of its events; its version row handed over if it moved. */
+export function foldEvent(
+  row: ClaimRow | null,
+  recorded: RecordedEvent,
+  onVersion: (version: ClaimVersionRow) => void,
+): ClaimRow | null {
+  const version = Number(recorded.streamRevision) + 1;
+  // Each event applies once: one at or below the row's version is already in it.
+  if (row && row.version >= version) return row;
+  const next = evolveClaimRow(row, upcastClaimEvent(recorded), version);
+  if (next === row || !next) return row;
+  onVersion(versionRow(next, recorded));
+  return next;
 }
 
 export function groupByClaim(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
+import { BinaryRows, columnTypeOids } from '../runner/copy-binary';
 import type { ClaimRow } from './claim-rows';
 
 /** One row per version of a claim: the staff Claims History tab (staff spec §2). */
@@ -87,6 +88,44 @@ export const VERSION_COLUMNS = [
   'initial_document_count',
   'additional_document_count',
 ] as const satisfies readonly (keyof ClaimVersionRow)[];
+
+/**
+ * Each version column's type, as the migration declares it: a rebuild encodes version rows
+ * as it folds them, before it holds a connection to look the types up. `copyEncoded` checks
+ * them against the table before it sends a row.
+ */
+const VERSION_COLUMN_TYPES = columnTypeOids<ClaimVersionRow>({
+  submission_id: 'uuid',
+  version: 'integer',
+  claim_number: 'text',
+  claim_type: 'text',
+  product_type: 'text',
+  coverage: 'text',
+  status: 'text',
+  benefit_amount: 'numeric',
+  first_payment_date: 'date',
+  last_payment_date: 'date',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  dob: 'date',
+  claim_description: 'text',
+  additional_reason: 'text',
+  confirmation_number: 'text',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  updated_by: 'text',
+  event_type: 'text',
+  initial_document_count: 'integer',
+  additional_document_count: 'integer',
+});
+
+/** Version rows encoded for COPY as they are added (see `copyEncoded`). */
+export const encodedVersionRows = () =>
+  new BinaryRows(
+    VERSION_COLUMNS,
+    VERSION_COLUMNS.map((column) => VERSION_COLUMN_TYPES[column]),
+  );
 
 /** The claim as the event left it, stamped with when, by whom and by which event. */
 export function versionRow(row: ClaimRow, recorded: RecordedEvent): ClaimVersionRow {

@@ -69,6 +69,9 @@ const eventCount = async (harness: Harness) =>
 const snapshot = async (harness: Harness) =>
   (await harness.database.pool.query('select * from claims order by submission_id')).rows;
 
+const statusCounts = async (harness: Harness) =>
+  (await harness.database.pool.query('select * from claim_status_counts order by status')).rows;
+
 const versionSnapshot = async (harness: Harness) =>
   (
     await harness.database.pool.query(
@@ -380,6 +383,32 @@ describe('claims projection: documents, staff saves and the letter', () => {
       );
     expect(await snapshot(harness)).toEqual(claims);
     expect(await versionSnapshot(harness)).toEqual(versions);
+  });
+
+  it('in a rebuild folded as it is read, gives the same rows in one batch and in batches cut after each event', async () => {
+    const claims = await snapshot(harness);
+    const versions = await versionSnapshot(harness);
+    const counts = await statusCounts(harness);
+    const handled = (
+      await readAllVisible(harness.ports.eventStore, await eventCount(harness))
+    ).filter((e) => claimsProjection.handles(e));
+    const fold = claimsProjection.replayFold;
+    if (!fold) throw new Error('the claims projection folds a rebuild as it reads');
+    const foldInBatches = async (batches: RecordedEvent[][]) => {
+      await harness.database.pool.query('truncate claims, claim_versions, claim_status_counts');
+      for (const batch of batches) {
+        const folded = fold();
+        for (const event of batch) folded.add(event);
+        await inTransaction(harness.database.pool, (client) =>
+          folded.write(client, { replayFromStart: true }),
+        );
+      }
+      expect(await snapshot(harness)).toEqual(claims);
+      expect(await versionSnapshot(harness)).toEqual(versions);
+      expect(await statusCounts(harness)).toEqual(counts);
+    };
+    await foldInBatches([handled]);
+    await foldInBatches(handled.map((event) => [event]));
   });
 
   it('writes every column of both tables, so a new column cannot be left to its default', async () => {

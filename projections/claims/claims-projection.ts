@@ -1,17 +1,11 @@
 import { CLAIM_EVENT_TYPES, isClaimEvent } from '@contracts/claims/events';
 import type { Projection } from '../runner/projection';
-import {
-  claimsBegunEarlier,
-  foldBatch,
-  groupByClaim,
-  loadClaimRows,
-  updateClaimRows,
-} from './claim-batch';
-import { CLAIM_COLUMNS } from './claim-rows';
-import { VERSION_COLUMNS } from './claim-versions';
-import { copyRows } from '../runner/copy-rows';
+import { claimsBegunEarlier, foldBatch, groupByClaim, loadClaimRows } from './claim-batch';
+import { encodedVersionRows } from './claim-versions';
 import { applyLiveBatch, applyLiveBatchMovingCheckpoint } from './live-batch';
-import { addStatusChange, applyStatusDeltas, countClaimsByStatus } from './status-counts';
+import { claimsReplayFold } from './replay-fold';
+import { countClaimsByStatus } from './status-counts';
+import { writeReplayed } from './write-replayed';
 
 export const CLAIMS_PROJECTION = 'claims';
 
@@ -35,19 +29,9 @@ export const claimsProjection: Projection = {
     const byClaim = groupByClaim(events);
     if (!how?.replayFromStart) return applyLiveBatch(client, byClaim);
     const stored = await loadClaimRows(client, claimsBegunEarlier(byClaim));
-    const { fresh, changed, changedDeltas: statusDeltas } = foldBatch(byClaim, stored);
-    // The runner holds the checkpoint row, so no one else writes these claims meanwhile:
-    // a claim without a row, and a version above the row's, are certainly new.
-    await copyRows(client, 'claims', CLAIM_COLUMNS, fresh.rows);
-    await updateClaimRows(client, changed.rows);
-    await copyRows(client, 'claim_versions', VERSION_COLUMNS, [
-      ...fresh.versions,
-      ...changed.versions,
-    ]);
-    if (how.derivedLater) return;
-    for (const row of fresh.rows) addStatusChange(statusDeltas, undefined, row.status);
-    await applyStatusDeltas(client, statusDeltas);
+    await writeReplayed(client, foldBatch(byClaim, stored), encodedVersionRows(), how);
   },
+  replayFold: claimsReplayFold,
   async deriveAfterReplay(client) {
     await countClaimsByStatus(client);
   },

@@ -23,6 +23,32 @@ const ENCODERS = new Map<number, ValueEncoder>([
 
 export const BINARY_COPY_TYPES: ReadonlySet<number> = new Set(ENCODERS.keys());
 
+/** Type OIDs by the names a migration writes. */
+const TYPE_OIDS = {
+  boolean: 16,
+  bigint: 20,
+  smallint: 21,
+  integer: 23,
+  text: 25,
+  json: 114,
+  'double precision': 701,
+  date: 1082,
+  timestamptz: 1184,
+  numeric: 1700,
+  uuid: 2950,
+  jsonb: 3802,
+} as const;
+
+/** Each column's type OID, from its type's name. */
+export function columnTypeOids<Row>(
+  types: Record<keyof Row & string, keyof typeof TYPE_OIDS>,
+): Record<keyof Row & string, number> {
+  const oids = {} as Record<keyof Row & string, number>;
+  for (const column of Object.keys(types) as (keyof Row & string)[])
+    oids[column] = TYPE_OIDS[types[column]];
+  return oids;
+}
+
 type ValueEncoder = (out: BinaryRows, value: unknown, column: string) => void;
 type ValuesWriter = (out: BinaryRows, row: object) => void;
 
@@ -43,11 +69,13 @@ export class BinaryRows {
   private sealed: Buffer[] = [];
   private readonly writeValues: ValuesWriter;
   private readonly fieldCount: number;
+  /** Rows written so far. */
+  count = 0;
 
   /** `chunkBytes` smaller than a row only in tests: every kind of value then begins a chunk. */
   constructor(
-    columns: readonly string[],
-    typeOids: readonly number[],
+    readonly columns: readonly string[],
+    readonly typeOids: readonly number[],
     private readonly chunkBytes = CHUNK_BYTES,
   ) {
     this.buffer = Buffer.allocUnsafe(Math.max(chunkBytes, HEADER_BYTES));
@@ -60,6 +88,7 @@ export class BinaryRows {
   }
 
   row(row: object): void {
+    this.count += 1;
     this.reserve(2);
     writeInt16(this.buffer, this.at, this.fieldCount);
     this.at += 2;

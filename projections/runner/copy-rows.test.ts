@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import { copyRows, copyValue } from './copy-rows';
+import { BinaryRows, columnTypeOids } from './copy-binary';
+import { copyEncoded, copyRows, copyValue } from './copy-rows';
 
 describe('COPY text values', () => {
   it('writes null as \\N, booleans as t/f, objects as JSON, and escapes what COPY reads specially', () => {
@@ -66,5 +67,39 @@ describe('copyRows into Postgres', () => {
     } finally {
       client.release();
     }
+  });
+
+  it('copies rows encoded ahead, and refuses them, sending none, where a column is of another type', async () => {
+    const types = columnTypeOids<Copied>({
+      id: 'integer',
+      name: 'text',
+      amount: 'numeric',
+      ok: 'boolean',
+      doc: 'jsonb',
+    });
+    const encoded = (oids: Record<keyof Copied, number>) => {
+      const rows = new BinaryRows(
+        COLUMNS,
+        COLUMNS.map((column) => oids[column]),
+      );
+      rows.row({ id: 10_001, name: 'ahead', amount: 2.5, ok: false, doc: { size: 1 } });
+      return rows;
+    };
+    const client = await database.pool.connect();
+    try {
+      await expect(
+        copyEncoded(client, 'copied', encoded({ ...types, name: types.doc })),
+      ).rejects.toThrow('copied.name is of type 25, encoded as 3802');
+      expect(
+        (await client.query('select count(*)::int as n from copied where id > 10000')).rows,
+      ).toEqual([{ n: 0 }]);
+      await copyEncoded(client, 'copied', encoded(types));
+    } finally {
+      client.release();
+    }
+    const { rows } = await database.pool.query(
+      'select id, name, amount::float8 as amount, ok, doc from copied where id > 10000',
+    );
+    expect(rows).toEqual([{ id: 10_001, name: 'ahead', amount: 2.5, ok: false, doc: { size: 1 } }]);
   });
 });

@@ -53,6 +53,43 @@ export async function copyRows<Row extends object>(
   if (rows.length === 0) return;
   const types = await columnTypes(client, table, columns);
   const binary = types.every((oid) => BINARY_COPY_TYPES.has(oid));
+  await streamCopy(client, table, columns, binary, (send) =>
+    binary
+      ? sendBinary(new BinaryRows(columns, types, chunkBytes), rows, send)
+      : sendText(rows, columns, send),
+  );
+}
+
+/**
+ * Rows encoded ahead, as they were folded (see `BinaryRows`), copied into `table`; refused
+ * before anything is sent if its columns are not of the types they were encoded as.
+ */
+export async function copyEncoded(
+  client: SqlClient,
+  table: string,
+  rows: BinaryRows,
+): Promise<void> {
+  if (rows.count === 0) return;
+  const types = await columnTypes(client, table, rows.columns);
+  const differs = types.findIndex((oid, i) => oid !== rows.typeOids[i]);
+  if (differs >= 0) {
+    throw new Error(
+      `${table}.${rows.columns[differs]} is of type ${types[differs]}, encoded as ${rows.typeOids[differs]}`,
+    );
+  }
+  await streamCopy(client, table, rows.columns, true, async (send) => {
+    for (const chunk of rows.finish()) await send(chunk);
+  });
+}
+
+/** One COPY from stdin, fed by `write`; a throw while writing fails the COPY, so no row stays. */
+async function streamCopy(
+  client: SqlClient,
+  table: string,
+  columns: readonly string[],
+  binary: boolean,
+  write: (send: (chunk: string | Buffer) => Promise<void>) => Promise<void>,
+): Promise<void> {
   const columnList = columns.map(identifier).join(', ');
   // The pool's clients are pg clients; SqlClient only names the part plain queries need.
   const stream = (client as unknown as pg.ClientBase).query(
@@ -67,8 +104,7 @@ export async function copyRows<Row extends object>(
     if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
   };
   try {
-    if (binary) await sendBinary(new BinaryRows(columns, types, chunkBytes), rows, send);
-    else await sendText(rows, columns, send);
+    await write(send);
   } catch (error) {
     // A value no encoder takes: CopyFail, so no row of the COPY stays, and the connection
     // is ready for the caller's rollback.

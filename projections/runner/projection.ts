@@ -19,6 +19,11 @@ export interface Projection {
   readonly streamsAreIndependent?: boolean;
   apply(client: SqlClient, events: readonly RecordedEvent[], how?: ApplyContext): Promise<void>;
   /**
+   * A rebuild's batch folded event by event as it is read, one fold per lane and batch (see
+   * `ReplayFold`). Absent: the rebuild gathers each batch and hands it to `apply`.
+   */
+  replayFold?(): ReplayFold;
+  /**
    * Fills the tables derived from the projection's other tables (the claims per status) in
    * one statement, once a replay with `derivedLater` has filled those: a rebuild's two lanes
    * then share no row, and no batch waits on a round trip for them (issue 30).
@@ -53,4 +58,18 @@ export interface ApplyContext {
   readonly replayFromStart: boolean;
   /** With `replayFromStart`: leave the derived tables to `deriveAfterReplay`. */
   readonly derivedLater?: boolean;
+}
+
+/**
+ * Part of a replay from the start, taken in as it is read: each event folded and let go at
+ * once, so a batch's parsed events do not live until the batch is written (issue 30).
+ */
+export interface ReplayFold {
+  /** A handled event, after every earlier event of its stream. */
+  add(event: RecordedEvent): void;
+  /**
+   * Writes what the events come to, in the runner's transaction, after every earlier fold
+   * of the same streams is written; `how.replayFromStart` is true.
+   */
+  write(client: SqlClient, how: ApplyContext): Promise<void>;
 }

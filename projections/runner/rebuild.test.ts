@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
-import { compareLogPositions } from '@contracts/event-store';
+import { compareLogPositions, type RecordedEvent } from '@contracts/event-store';
 import { amendClaim } from '@services/claims/amend-claim';
 import { submitClaim } from '@services/claims/submit-claim';
 import {
@@ -228,8 +228,10 @@ describe('rebuild', () => {
     const failing = claimStreamId(ids[1] as string);
     let batchesAfterTheFailure = 0;
     let failed = false;
+    // Without a fold of its own, each lane's part of a batch is gathered and handed to apply.
     const breaking = {
       ...claimsProjection,
+      replayFold: undefined,
       async apply(...[client, events, how]: Parameters<typeof claimsProjection.apply>) {
         if (failed) batchesAfterTheFailure += 1;
         if (events.some((e) => e.streamId === failing && e.streamRevision === 2n)) {
@@ -249,6 +251,36 @@ describe('rebuild', () => {
     expect(await schemasLeft()).toEqual([]);
     // The other lane may still write the parts it was given (at most two); no more are read.
     expect(batchesAfterTheFailure).toBeLessThanOrEqual(2);
+  });
+
+  it('fails as cleanly when an event cannot be folded as it is read', async () => {
+    const live = await tableRows(pool(), CLAIMS_TABLES);
+    const checkpoint = await readCheckpoint(pool(), 'claims');
+    const failing = claimStreamId(ids[1] as string);
+    const fold = claimsProjection.replayFold;
+    if (!fold) throw new Error('the claims projection folds a rebuild as it reads');
+    const breaking = {
+      ...claimsProjection,
+      replayFold() {
+        const folded = fold();
+        return {
+          add(event: RecordedEvent) {
+            if (event.streamId === failing && event.streamRevision === 2n)
+              throw new Error('this event cannot be folded');
+            folded.add(event);
+          },
+          write: folded.write,
+        };
+      },
+    };
+    await expect(
+      rebuildProjection(pool(), harness.ports.eventStore, breaking, CLAIMS_TABLES, {
+        batchSize: 2,
+      }),
+    ).rejects.toThrow('this event cannot be folded');
+    expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
+    expect(await readCheckpoint(pool(), 'claims')).toEqual(checkpoint);
+    expect(await schemasLeft()).toEqual([]);
   });
 
   it('swaps while a live runner projects, with events appended during the rebuild', async () => {

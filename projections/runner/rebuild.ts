@@ -2,12 +2,13 @@ import {
   type EventStore,
   type LogPosition,
   type RecordedEvent,
+  readEach,
   START_OF_LOG,
 } from '@contracts/event-store';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import type { Projection, ReplayFold } from './projection';
 import { pipelinedLanes } from './pipelined-lanes';
-import { type Replayed, replayedFor, replayLog } from './replay-log';
+import { replayedFor, replayLog } from './replay-log';
 import {
   applyToShadow,
   createShadowTables,
@@ -165,7 +166,8 @@ async function swapShadowIn(
 /**
  * Replays the log from the start into the shadow tables: the projection's two halves of the
  * streams on two connections, each going on to its next batch as soon as its own part of
- * one is written (see `pipelinedLanes`).
+ * one is written (see `pipelinedLanes`). Each event is folded into its lane's part as it is
+ * read (see `ReplayFold`), while the lanes write the batch before.
  */
 async function fillShadow(
   pool: SqlPool,
@@ -175,35 +177,73 @@ async function fillShadow(
   { batchSize, onProgress }: { batchSize: number; onProgress: RebuildOptions['onProgress'] },
 ): Promise<{ position: LogPosition; applied: number }> {
   let applied = 0;
-  const independent = projection.streamsAreIndependent === true;
-  const derivedLater = projection.deriveAfterReplay !== undefined;
+  const laneCount = projection.streamsAreIndependent === true ? 2 : 1;
+  const how = { replayFromStart: true, derivedLater: projection.deriveAfterReplay !== undefined };
   const begin = replayBegin(shadow);
-  const lanes = pipelinedLanes<readonly RecordedEvent[]>(independent ? 2 : 1, async (part) => {
-    const handled = part.filter((event) => projection.handles(event));
-    if (handled.length === 0) return;
-    await inTransaction(
-      pool,
-      (client) => projection.apply(client, handled, { replayFromStart: true, derivedLater }),
-      begin,
-    );
-    applied += handled.length;
+  const lanes = pipelinedLanes<LanePart>(laneCount, async ({ fold, events }) => {
+    if (events === 0) return;
+    await inTransaction(pool, (client) => fold.write(client, how), begin);
+    applied += events;
   });
-  let filled: Replayed;
+  let position = START_OF_LOG;
   try {
-    filled = await replayLog(
-      eventStore,
-      { after: START_OF_LOG, batchSize, ...replayedFor(projection) },
-      (events) =>
-        lanes.write(independent ? splitByStream(events) : [events], () =>
-          onProgress?.({ events: events.length, position: events.at(-1)!.position }),
-        ),
-    );
+    for (;;) {
+      const batch = laneParts(projection, laneCount);
+      const read = await readEach(
+        eventStore,
+        { after: position, maxCount: batchSize, ...replayedFor(projection) },
+        batch.add,
+      );
+      const { last } = read;
+      if (!last) break;
+      await lanes.write(batch.parts, () => onProgress?.({ events: read.events, position: last }));
+      position = last;
+      if (read.events < batchSize) break;
+    }
   } finally {
     // Nothing may still write to the shadow tables when the caller drops them.
     await lanes.settled();
   }
   await lanes.drained();
-  return { position: filled.position, applied };
+  return { position, applied };
+}
+
+interface LanePart {
+  readonly fold: ReplayFold;
+  events: number;
+}
+
+/**
+ * A batch's part for each lane, the events of a stream always in the same one, so each part
+ * depends only on the same lane's parts before it.
+ */
+function laneParts(projection: Projection, laneCount: number) {
+  const parts: LanePart[] = Array.from({ length: laneCount }, () => ({
+    fold: projection.replayFold?.() ?? gatheredFold(projection),
+    events: 0,
+  }));
+  // A stream's events mostly come one after another: its lane is hashed once for them.
+  let lastStream: string | undefined;
+  let part = parts[0] as LanePart;
+  const add = (event: RecordedEvent) => {
+    if (!projection.handles(event)) return;
+    if (event.streamId !== lastStream) {
+      lastStream = event.streamId;
+      part = parts[laneCount === 1 ? 0 : streamHalf(event.streamId)] as LanePart;
+    }
+    part.fold.add(event);
+    part.events += 1;
+  };
+  return { parts, add };
+}
+
+/** A projection without a fold of its own: its lane's events gathered, then `apply`. */
+function gatheredFold(projection: Projection): ReplayFold {
+  const events: RecordedEvent[] = [];
+  return {
+    add: (event) => void events.push(event),
+    write: (client, how) => projection.apply(client, events, how),
+  };
 }
 
 /**
@@ -221,27 +261,6 @@ async function dropRetiredSchemas(pool: SqlPool, projection: Projection): Promis
     [`retired_${identifier(projection.name)}_`],
   );
   for (const { name } of rows) await dropSchema(pool, name);
-}
-
-/**
- * Two halves of a batch by stream, each keeping its streams' order: written on two
- * connections at once, so Postgres works on both cores while Node prepares the rows. A
- * stream's events always fall in the same half, so each half depends only on the same half
- * of the batches before it.
- */
-function splitByStream(events: readonly RecordedEvent[]): RecordedEvent[][] {
-  const halves: RecordedEvent[][] = [[], []];
-  // A stream's events mostly come one after another: its half is hashed once for them.
-  let lastStream: string | undefined;
-  let half: RecordedEvent[] = [];
-  for (const event of events) {
-    if (event.streamId !== lastStream) {
-      lastStream = event.streamId;
-      half = halves[streamHalf(event.streamId)] as RecordedEvent[];
-    }
-    half.push(event);
-  }
-  return halves;
 }
 
 function streamHalf(streamId: string): number {

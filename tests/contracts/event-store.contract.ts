@@ -7,6 +7,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  readEach,
   START_OF_LOG,
   WrongExpectedRevisionError,
 } from '@contracts/event-store';
@@ -283,6 +284,37 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         await expect(
           store.readAll({ after: START_OF_LOG, maxCount: 1, metadataKeys: ["x' or 1=1"] }),
         ).rejects.toThrow('Not a metadata key');
+      });
+
+      it('hands a batch over event by event as readAll returns it, and rejects with a throw of the handler', async () => {
+        const stream = uniqueStream('each');
+        const events = [testEvent('Each', { i: 0 }), testEvent('Each', { i: 1 })];
+        await store.append(stream, events, { expectedRevision: 'no_stream' });
+        await waitUntilLogHas(store, (events[1] as NewEvent).metadata.eventId);
+
+        const options = { after: START_OF_LOG, maxCount: 100_000, metadataKeys: ['actor'] };
+        const handed: RecordedEvent[] = [];
+        const read = await readEach(store, options, (event) => handed.push(event));
+        const gathered = await store.readAll(options);
+        expect(handed).toEqual(gathered);
+        expect(read).toEqual({ events: gathered.length, last: gathered.at(-1)?.position });
+        expect(handed.filter((e) => e.streamId === stream).map((e) => e.data)).toEqual([
+          { i: 0 },
+          { i: 1 },
+        ]);
+
+        // More throws than the pool has connections: each read gives its connection back.
+        for (let i = 0; i < 25; i += 1) {
+          let seen = 0;
+          await expect(
+            readEach(store, options, () => {
+              seen += 1;
+              if (seen === 2) throw new Error('handler failed');
+            }),
+          ).rejects.toThrow('handler failed');
+          expect(seen).toBe(2);
+        }
+        expect(await store.readAll({ ...options, maxCount: 1 })).toHaveLength(1);
       });
 
       it('chains each event hash to the previous one in its stream', async () => {

@@ -10,6 +10,7 @@ import {
   type LogPosition,
   type NewEvent,
   type ReadAllOptions,
+  type ReadEach,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
@@ -17,6 +18,7 @@ import {
 } from '@contracts/event-store';
 import { followLog } from '../follow-log';
 import { appendBatch } from './append-batch';
+import { eachRow } from './each-row';
 import { createAppendQueue } from './append-queue';
 import { createAnnouncer, NOTIFY_CHANNEL, parseAnnouncement } from './announcer';
 
@@ -91,6 +93,31 @@ function toLeanRecorded(row: EventRow, { keys, keyColumns }: LeanRead): Recorded
     if (value !== null && value !== undefined) metadata[keys[i] as string] = value;
   }
   return recordedOf(row, metadata as unknown as EventMetadata, '');
+}
+
+/**
+ * A batch of the log after a position. Only transactions below the snapshot's xmin are
+ * certainly finished, so no event can still appear before the last one returned (see
+ * docs/decisions on event ordering).
+ */
+function readAllStatement({ after, maxCount, eventTypes, metadataKeys }: ReadAllOptions): {
+  statement: pg.QueryConfig;
+  toEvent: (row: EventRow) => RecordedEvent;
+} {
+  const lean = metadataKeys && leanRead(metadataKeys);
+  return {
+    statement: {
+      name: lean?.name ?? 'event-store-read-all',
+      text: `select ${lean?.columns ?? EVENT_COLUMNS} from events
+       where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         and ($4::text[] is null or event_type = any($4::text[]))
+       order by transaction_id, global_position
+       limit $3`,
+      values: [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
+    },
+    toEvent: lean ? (row) => toLeanRecorded(row, lean) : toRecorded,
+  };
 }
 
 export interface PostgresEventStoreOptions {
@@ -214,27 +241,26 @@ export function createPostgresEventStore(
     return rows.map(toRecorded);
   }
 
-  async function readAll({
-    after,
-    maxCount,
-    eventTypes,
-    metadataKeys,
-  }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const lean = metadataKeys && leanRead(metadataKeys);
-    // Only transactions below the snapshot's xmin are certainly finished, so no event can
-    // still appear before the last one we return (see docs/decisions on event ordering).
-    const { rows } = await pool.query<EventRow>({
-      name: lean?.name ?? 'event-store-read-all',
-      text: `select ${lean?.columns ?? EVENT_COLUMNS} from events
-       where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         and ($4::text[] is null or event_type = any($4::text[]))
-       order by transaction_id, global_position
-       limit $3`,
-      values: [after.commit.toString(), after.prepare.toString(), maxCount, eventTypes ?? null],
+  async function readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { statement, toEvent } = readAllStatement(options);
+    const { rows } = await pool.query<EventRow>(statement);
+    return rows.map(toEvent);
+  }
+
+  async function readAllEach(
+    options: ReadAllOptions,
+    onEvent: (event: RecordedEvent) => void,
+  ): Promise<ReadEach> {
+    const { statement, toEvent } = readAllStatement(options);
+    let events = 0;
+    let last: LogPosition | undefined;
+    await eachRow<EventRow>(pool, statement, (row) => {
+      const event = toEvent(row);
+      onEvent(event);
+      events += 1;
+      last = event.position;
     });
-    if (lean) return rows.map((row) => toLeanRecorded(row, lean));
-    return rows.map(toRecorded);
+    return { events, last };
   }
 
   function subscribe(subscription: SubscribeOptions): Subscription {
@@ -259,7 +285,7 @@ export function createPostgresEventStore(
     listener = undefined;
   }
 
-  return { append, readStream, readAll, subscribe, close };
+  return { append, readStream, readAll, readAllEach, subscribe, close };
 }
 
 export { streamLockKey } from './append-alone';
