@@ -385,32 +385,6 @@ describe('claims projection: documents, staff saves and the letter', () => {
     expect(await versionSnapshot(harness)).toEqual(versions);
   });
 
-  it('in a rebuild folded as it is read, gives the same rows in one batch and in batches cut after each event', async () => {
-    const claims = await snapshot(harness);
-    const versions = await versionSnapshot(harness);
-    const counts = await statusCounts(harness);
-    const handled = (
-      await readAllVisible(harness.ports.eventStore, await eventCount(harness))
-    ).filter((e) => claimsProjection.handles(e));
-    const fold = claimsProjection.replayFold;
-    if (!fold) throw new Error('the claims projection folds a rebuild as it reads');
-    const foldInBatches = async (batches: RecordedEvent[][]) => {
-      await harness.database.pool.query('truncate claims, claim_versions, claim_status_counts');
-      for (const batch of batches) {
-        const folded = fold();
-        for (const event of batch) folded.add(event);
-        await inTransaction(harness.database.pool, (client) =>
-          folded.write(client, { replayFromStart: true }),
-        );
-      }
-      expect(await snapshot(harness)).toEqual(claims);
-      expect(await versionSnapshot(harness)).toEqual(versions);
-      expect(await statusCounts(harness)).toEqual(counts);
-    };
-    await foldInBatches([handled]);
-    await foldInBatches(handled.map((event) => [event]));
-  });
-
   it('writes every column of both tables, so a new column cannot be left to its default', async () => {
     const columnsOf = async (table: string) =>
       (
@@ -582,5 +556,72 @@ describe('claims projection: a live batch in one statement (issue 30)', () => {
       }),
     );
     expect(texts.filter((text) => text.includes('row_to_json'))).toHaveLength(1);
+  });
+});
+
+describe('claims projection: a rebuild folded as it is read (issue 30)', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await openHarness();
+    const submit = (customer: string, policyNumber: string) =>
+      submitClaim(
+        harness.ports,
+        { ...request, policyNumber },
+        claimantFor(customer),
+        customerContext(customer),
+      );
+    const amend = (submissionId: string, status: 'Pending' | 'Approved', benefitAmount: string) =>
+      amendClaim(
+        harness.ports,
+        {
+          readVersion: 'latest',
+          submissionId,
+          changes: { claimNumber: `cl${benefitAmount.replace('.', '')}`, status, benefitAmount },
+        },
+        staffMember,
+        staffContext(),
+      );
+    // Claims' events interleaved in the log, as customers and staff work at once.
+    const a = await submit('alice', 'POL-A');
+    const b = await submit('bob', 'POL-B');
+    await amend(a.submissionId, 'Pending', '10.50');
+    await addAdditionalDocuments(
+      harness.ports,
+      { submissionId: b.submissionId, files: [{ fileName: 'roe.pdf', bytes: pdfBytes('roe') }] },
+      claimantFor('bob'),
+      customerContext('bob'),
+    );
+    await submit('carol', 'POL-C');
+    await amend(b.submissionId, 'Approved', '99');
+    await amend(a.submissionId, 'Approved', '1200.75');
+    await applyAll(harness);
+  });
+  afterAll(() => harness.close());
+
+  it('gives the rows the live projector wrote, in one batch, a batch per event, or two events a batch', async () => {
+    const claims = await snapshot(harness);
+    const versions = await versionSnapshot(harness);
+    const counts = await statusCounts(harness);
+    expect(claims).toHaveLength(3);
+    expect(versions).toHaveLength(7);
+    const handled = (
+      await readAllVisible(harness.ports.eventStore, await eventCount(harness))
+    ).filter((e) => claimsProjection.handles(e));
+    const fold = claimsProjection.replayFold;
+    if (!fold) throw new Error('the claims projection folds a rebuild as it reads');
+    const foldInBatches = async (size: number) => {
+      await harness.database.pool.query('truncate claims, claim_versions, claim_status_counts');
+      for (let start = 0; start < handled.length; start += size) {
+        const folded = fold();
+        for (const event of handled.slice(start, start + size)) folded.add(event);
+        await inTransaction(harness.database.pool, (client) =>
+          folded.write(client, { replayFromStart: true }),
+        );
+      }
+      expect(await snapshot(harness), `batches of ${size}`).toEqual(claims);
+      expect(await versionSnapshot(harness), `batches of ${size}`).toEqual(versions);
+      expect(await statusCounts(harness), `batches of ${size}`).toEqual(counts);
+    };
+    for (const size of [handled.length, 1, 2]) await foldInBatches(size);
   });
 });

@@ -21,9 +21,22 @@ export function claimsReplayFold(): ReplayFold {
   // Encoded at once: a version row then dies young, as the event it came from.
   const encode = (version: ClaimVersionRow) => versions.row(version);
   const begunEarlier = new Map<string, RecordedEvent[]>();
+  // A claim's events mostly come one after another: the row of the claim before is kept at
+  // hand, and put in `begun` once another claim's event comes.
+  let lastId: string | undefined;
+  let lastRow: ClaimRow | null = null;
+  const putLastAway = () => {
+    if (lastId !== undefined) begun.set(lastId, lastRow);
+    lastId = undefined;
+  };
   return {
     add(recorded) {
       const { submissionId } = recorded.data as { submissionId: string };
+      if (submissionId === lastId) {
+        lastRow = foldEvent(lastRow, recorded, encode);
+        return;
+      }
+      putLastAway();
       const waiting = begunEarlier.get(submissionId);
       if (waiting) {
         waiting.push(recorded);
@@ -34,9 +47,11 @@ export function claimsReplayFold(): ReplayFold {
         begunEarlier.set(submissionId, [recorded]);
         return;
       }
-      begun.set(submissionId, foldEvent(row ?? null, recorded, encode));
+      lastId = submissionId;
+      lastRow = foldEvent(row ?? null, recorded, encode);
     },
     async write(client, how) {
+      putLastAway();
       const stored = await loadClaimRows(client, [...begunEarlier.keys()]);
       const late = foldBatch(begunEarlier, stored);
       const rows: ClaimRow[] = [];
