@@ -18,7 +18,7 @@ import {
   identifier,
   inTransaction,
   shadowSearchPath,
-  vacuumShadowTables,
+  transactionOn,
   withShadowLock,
 } from './shadow-tables';
 import type { SqlPool } from './sql';
@@ -48,7 +48,8 @@ export interface RebuildResult {
 }
 
 export interface RebuildStep {
-  readonly name: 'replay' | 'vacuum' | 'derive' | 'indexes and statistics' | 'swap';
+  /** `finish`: the vacuums, the derived tables, the indexes and the statistics. */
+  readonly name: 'replay' | 'finish' | 'swap';
   readonly seconds: number;
 }
 
@@ -92,10 +93,18 @@ export async function rebuildProjection(
         });
       });
       applied = filled.applied;
-      await timed('vacuum', () => vacuumShadowTables(pool, shadow, tables));
       const derive = projection.deriveAfterReplay?.bind(projection);
-      if (derive) await timed('derive', () => inTransaction(pool, derive, replayBegin(shadow)));
-      await timed('indexes and statistics', () => finishShadowTables(pool, shadow, tables));
+      await timed('finish', () =>
+        finishShadowTables(
+          pool,
+          shadow,
+          tables,
+          derive && {
+            tables: projection.derivedTables ?? tables,
+            run: (client) => transactionOn(client, derive, replayBegin(shadow)),
+          },
+        ),
+      );
 
       const swapped = await timed('swap', () =>
         swapShadowIn(pool, eventStore, projection, shadow, tables, {
