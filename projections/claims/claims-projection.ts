@@ -35,7 +35,6 @@ export const claimsProjection: Projection = {
   async deriveAfterReplay(client) {
     await countClaimsByStatus(client);
   },
-  derivedTables: ['claim_status_counts'],
   applyMovingCheckpoint(client, events, move) {
     return applyLiveBatchMovingCheckpoint(client, groupByClaim(events), move);
   },

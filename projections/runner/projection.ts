@@ -29,8 +29,6 @@ export interface Projection {
    * then share no row, and no batch waits on a round trip for them (issue 30).
    */
   deriveAfterReplay?(client: SqlClient): Promise<void>;
-  /** The tables `deriveAfterReplay` fills; absent: any of the projection's tables. */
-  readonly derivedTables?: readonly string[];
   /**
    * A live batch in one statement, no transaction around it: its rows written and the
    * checkpoint moved from `move.from` to `move.to` together, or nothing written at all (the

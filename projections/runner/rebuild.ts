@@ -18,7 +18,7 @@ import {
   identifier,
   inTransaction,
   shadowSearchPath,
-  transactionOn,
+  vacuumShadowTables,
   withShadowLock,
 } from './shadow-tables';
 import type { SqlPool } from './sql';
@@ -48,8 +48,7 @@ export interface RebuildResult {
 }
 
 export interface RebuildStep {
-  /** `finish`: the vacuums, the derived tables, the indexes and the statistics. */
-  readonly name: 'replay' | 'finish' | 'swap';
+  readonly name: 'replay' | 'vacuum' | 'derive' | 'indexes and statistics' | 'swap';
   readonly seconds: number;
 }
 
@@ -93,18 +92,10 @@ export async function rebuildProjection(
         });
       });
       applied = filled.applied;
+      await timed('vacuum', () => vacuumShadowTables(pool, shadow, tables));
       const derive = projection.deriveAfterReplay?.bind(projection);
-      await timed('finish', () =>
-        finishShadowTables(
-          pool,
-          shadow,
-          tables,
-          derive && {
-            tables: projection.derivedTables ?? tables,
-            run: (client) => transactionOn(client, derive, replayBegin(shadow)),
-          },
-        ),
-      );
+      if (derive) await timed('derive', () => inTransaction(pool, derive, replayBegin(shadow)));
+      await timed('indexes and statistics', () => finishShadowTables(pool, shadow, tables));
 
       const swapped = await timed('swap', () =>
         swapShadowIn(pool, eventStore, projection, shadow, tables, {

@@ -23,19 +23,6 @@ export async function inTransaction<T, C extends SqlClient = SqlClient>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    return await transactionOn(client, work, begin);
-  } finally {
-    client.release();
-  }
-}
-
-/** One transaction on a client the caller holds. */
-export async function transactionOn<T, C extends SqlClient>(
-  client: C,
-  work: (client: C) => Promise<T>,
-  begin = 'begin',
-): Promise<T> {
-  try {
     await client.query(begin);
     const result = await work(client);
     await client.query('commit');
@@ -43,6 +30,8 @@ export async function transactionOn<T, C extends SqlClient>(
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
+  } finally {
+    client.release();
   }
 }
 
@@ -128,177 +117,96 @@ async function copyStatisticsTargets(
   await client.query(`alter table ${schema}.${table} ${targets.join(', ')}`);
 }
 
-/** What fills a projection's derived tables from its other tables, once those are filled. */
-export interface Derivation {
-  /** The tables it fills: analyzed only after it. */
-  readonly tables: readonly string[];
-  run(client: SqlClient): Promise<void>;
+/**
+ * The filled shadow tables vacuumed, before anything else reads them (a manual vacuum is not
+ * throttled, autovacuum is). It sets every row's hint bits and every page all-visible in one
+ * pass that writes each page once. Before, the claims per status were counted first, and
+ * that scan set the hint bits and wrote every claims page, then the vacuum wrote them
+ * again: about 33,000 pages more per rebuild of the million-event log (pg_stat_io, 2026-11-27).
+ * Readers of the swapped-in tables get all-visible pages, and autovacuum finds nothing to do.
+ */
+export async function vacuumShadowTables(
+  pool: SqlPool,
+  schema: string,
+  tables: readonly string[],
+): Promise<void> {
+  await runTwoAtATime(
+    pool,
+    tables.map((table) => `vacuum ${identifier(schema)}.${identifier(table)}`),
+    '256MB',
+  );
 }
 
 /**
- * Readies the filled shadow tables for the swap, on two connections (a vacuum or an index
- * build works on one core, and the machine has two), each statement as soon as what it
- * waits on is done, so that neither connection idles while work is left:
+ * Readies the vacuumed shadow tables for the swap: the live tables' other indexes, under
+ * their live names, then an analyze of each table, so that it sees expression indexes and
+ * readers of the swapped-in tables get fresh statistics at once.
  *
- * - each table vacuumed before anything else reads it (a manual vacuum is not throttled,
- *   autovacuum is). It sets every row's hint bits and every page all-visible in one pass
- *   that writes each page once; a read before it would set the hint bits and write every
- *   page, and the vacuum write them again (about 33,000 claims pages per rebuild of the
- *   million-event log, pg_stat_io, decision 101). Readers of the swapped-in tables get
- *   all-visible pages, and autovacuum finds nothing to do;
- * - the derived tables filled once every table is vacuumed;
- * - the live table's other indexes built, under their live names, once it is vacuumed;
- * - each table analyzed once vacuumed, after its indexes on expressions (whose statistics
- *   only an analyze after them gathers) and, a derived table, once filled: readers of the
- *   swapped-in tables get fresh statistics at once.
+ * One queue on two connections (see runTwoAtATime): the indexes first, then the analyzes.
  */
 export async function finishShadowTables(
   pool: SqlPool,
   schema: string,
   tables: readonly string[],
-  derivation?: Derivation,
 ): Promise<void> {
-  const qualified = (table: string) => `${identifier(schema)}.${identifier(table)}`;
-  const statement = (sql: string) => (client: SqlClient) => client.query(sql).then(() => {});
-  const tasks: FinishTask[] = tables.map((table) => ({
-    name: `vacuum ${table}`,
-    after: [],
-    run: statement(`vacuum ${qualified(table)}`),
-  }));
-  const vacuumed = tasks.map((task) => task.name);
-  if (derivation) tasks.push({ name: 'derive', after: vacuumed, run: derivation.run });
-  for (const table of tables) {
-    const indexes = await deferredIndexes(pool, schema, table);
-    const onExpressions: string[] = [];
-    indexes.forEach(({ definition, expressions }, i) => {
-      const name = `index ${table} ${i}`;
-      tasks.push({ name, after: [`vacuum ${table}`], run: statement(definition) });
-      if (expressions) onExpressions.push(name);
-    });
-    const derived = derivation?.tables.includes(table) ? ['derive'] : [];
-    tasks.push({
-      name: `analyze ${table}`,
-      after: [`vacuum ${table}`, ...onExpressions, ...derived],
-      run: statement(`analyze ${qualified(table)}`),
-    });
-  }
-  // An analyze that waits on no index goes before the index builds: the last statement to
-  // finish is then a short build, not the analyze of the largest table.
-  tasks.sort((a, b) => finishOrder(a) - finishOrder(b));
-  await runOnTwoConnections(pool, tasks, '256MB');
+  const indexes: string[] = [];
+  for (const table of tables) indexes.push(...(await deferredIndexes(pool, schema, table)));
+  await runTwoAtATime(
+    pool,
+    [...indexes, ...tables.map((table) => `analyze ${identifier(schema)}.${identifier(table)}`)],
+    '256MB',
+  );
 }
 
-interface FinishTask {
-  readonly name: string;
-  /** Names of the tasks it waits on. */
-  readonly after: readonly string[];
-  run(client: SqlClient): Promise<void>;
-}
-
-/** Vacuums, then the analyzes that wait on no index build, then the derivation, then the builds. */
-const finishOrder = (task: FinishTask) =>
-  task.name.startsWith('vacuum ')
-    ? 0
-    : task.name.startsWith('analyze ') && !task.after.some((name) => name.startsWith('index '))
-      ? 1
-      : task.name === 'derive'
-        ? 2
-        : 3;
-
-/**
- * A live table's indexes other than its keys, as statements creating them on its shadow,
- * and whether they index expressions (whose statistics only an analyze after them gathers).
- */
-async function deferredIndexes(
-  pool: SqlPool,
-  schema: string,
-  table: string,
-): Promise<{ definition: string; expressions: boolean }[]> {
-  const { rows } = await pool.query<{ definition: string; expressions: boolean }>(
-    `select pg_get_indexdef(i.indexrelid) as definition, i.indexprs is not null as expressions
+/** A live table's indexes other than its keys, as statements creating them on its shadow. */
+async function deferredIndexes(pool: SqlPool, schema: string, table: string): Promise<string[]> {
+  const { rows } = await pool.query<{ definition: string }>(
+    `select pg_get_indexdef(i.indexrelid) as definition
      from pg_index i
      where i.indrelid = $1::regclass
        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
      order by i.indexrelid`,
     [`public.${identifier(table)}`],
   );
-  return rows.map(({ definition, expressions }) => {
+  return rows.map(({ definition }) => {
     const onShadow = definition.replace(
       new RegExp(` ON (ONLY )?(public\\.)?${table} `),
       ` ON ${schema}.${table} `,
     );
     if (onShadow === definition) throw new Error(`Cannot move index to ${schema}: ${definition}`);
-    return { definition: onShadow, expressions };
+    return onShadow;
   });
 }
 
 /**
- * Tasks on two connections: each free connection takes the first task whose prerequisites
- * are done, in the given order. A failure stops both connections from taking more.
+ * Statements on two connections, each taking the next one waiting, in order: an index
+ * build or a vacuum works on one core, and the machine has two.
  */
-async function runOnTwoConnections(
+async function runTwoAtATime(
   pool: SqlPool,
-  tasks: readonly FinishTask[],
-  maintenanceWorkMem: string,
+  statements: readonly string[],
+  maintenanceWorkMem?: string,
 ): Promise<void> {
-  const waiting = [...tasks];
-  const done = new Set<string>();
-  let running = 0;
-  let failed = false;
-  // One promise for every connection waiting, settled at the next task's end.
-  let change: { promise: Promise<void>; settle: () => void } | undefined;
-  const changed = () => {
-    if (!change) {
-      let settle = () => {};
-      const promise = new Promise<void>((resolve) => (settle = resolve));
-      change = { promise, settle };
-    }
-    return change.promise;
-  };
-  const wake = () => {
-    change?.settle();
-    change = undefined;
-  };
-  const next = async (): Promise<FinishTask | undefined> => {
-    for (;;) {
-      if (failed || waiting.length === 0) return undefined;
-      const ready = waiting.findIndex((task) => task.after.every((name) => done.has(name)));
-      if (ready >= 0) {
-        // Counted as it is taken: the other connection must not find nothing running meanwhile.
-        running += 1;
-        return waiting.splice(ready, 1)[0];
-      }
-      if (running === 0) throw new Error(`Tasks wait on what never runs: ${waiting[0]?.name}`);
-      await changed();
-    }
-  };
-  const work = async () => {
+  const waiting = [...statements];
+  const run = async () => {
     const client = await pool.connect();
     try {
-      await client.query(`set maintenance_work_mem = '${maintenanceWorkMem}'`);
-      // Two statements at once already take both cores: a build's parallel workers only
-      // added their start-up and merge (about 1 s of Postgres time over the claims' nine).
-      await client.query('set max_parallel_maintenance_workers = 0');
-      for (let task = await next(); task; task = await next()) {
-        try {
-          await task.run(client);
-        } catch (error) {
-          failed = true;
-          throw error;
-        } finally {
-          running -= 1;
-          done.add(task.name);
-          wake();
-        }
+      if (maintenanceWorkMem) {
+        await client.query(`set maintenance_work_mem = '${maintenanceWorkMem}'`);
+        // Two statements at once already take both cores: a build's parallel workers only
+        // added their start-up and merge (about 1 s of Postgres time over the claims' nine).
+        await client.query('set max_parallel_maintenance_workers = 0');
+      }
+      for (let next = waiting.shift(); next; next = waiting.shift()) await client.query(next);
+      if (maintenanceWorkMem) {
+        await client.query('reset maintenance_work_mem');
+        await client.query('reset max_parallel_maintenance_workers');
       }
     } finally {
-      await client
-        .query('reset maintenance_work_mem; reset max_parallel_maintenance_workers')
-        .catch(() => {});
       client.release();
     }
   };
-  await Promise.all([work(), work()]);
+  await Promise.all([run(), run()]);
 }
 
 /** Autovacuum back on, for tables about to go live. */
