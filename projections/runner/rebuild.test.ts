@@ -181,6 +181,14 @@ describe('rebuild', () => {
       [CLAIMS_TABLES],
     );
     expect(rows.map((r) => r.relname)).toEqual([...CLAIMS_TABLES].sort());
+    // Each table analyzed once filled: the derived counts after they were derived.
+    const { rows: sizes } = await pool().query(
+      `select c.relname, c.reltuples::int as counted,
+              (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from public.%I', c.relname), false, true, '')))[1]::text::int as rows
+       from pg_class c where c.relnamespace = 'public'::regnamespace and c.relname = any($1)`,
+      [CLAIMS_TABLES],
+    );
+    for (const size of sizes) expect(size.counted, size.relname).toBe(size.rows);
   });
 
   it('replaces rows the live tables got wrong', async () => {
@@ -281,6 +289,25 @@ describe('rebuild', () => {
     expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
     expect(await readCheckpoint(pool(), 'claims')).toEqual(checkpoint);
     expect(await schemasLeft()).toEqual([]);
+  });
+
+  it('fails as cleanly when the derived tables cannot be filled, and a rebuild after it succeeds', async () => {
+    const live = await tableRows(pool(), CLAIMS_TABLES);
+    const checkpoint = await readCheckpoint(pool(), 'claims');
+    const breaking = {
+      ...claimsProjection,
+      async deriveAfterReplay() {
+        throw new Error('the counts cannot be derived');
+      },
+    };
+    await expect(
+      rebuildProjection(pool(), harness.ports.eventStore, breaking, CLAIMS_TABLES),
+    ).rejects.toThrow('the counts cannot be derived');
+    expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
+    expect(await readCheckpoint(pool(), 'claims')).toEqual(checkpoint);
+    expect(await schemasLeft()).toEqual([]);
+    await rebuild();
+    expect(await tableRows(pool(), CLAIMS_TABLES)).toEqual(live);
   });
 
   it('swaps while a live runner projects, with events appended during the rebuild', async () => {
