@@ -30,7 +30,7 @@ function parse() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { 'batch-size': { type: 'string', default: '20000' } },
+      options: { 'batch-size': { type: 'string' } },
     });
   } catch (error) {
     return usage((error as Error).message);
@@ -40,7 +40,13 @@ function parse() {
 const { positionals, values } = parse();
 const [command, ...names] = positionals;
 if (command !== 'rebuild' && command !== 'verify') usage(`unknown command: ${command ?? '(none)'}`);
-const batchSize = Number(values['batch-size']);
+/**
+ * A rebuild folds each event as it is read, so its batch costs little memory, and fewer,
+ * larger batches cut its per-batch work (issue 30: 50,000 against 20,000 events, six
+ * alternating pairs, 0–2.7 s faster). A verify still gathers each batch.
+ */
+const DEFAULT_BATCH_SIZE = { rebuild: 50_000, verify: 20_000 } as const;
+const batchSize = Number(values['batch-size'] ?? DEFAULT_BATCH_SIZE[command]);
 if (!Number.isInteger(batchSize) || batchSize < 1) usage('--batch-size must be a whole number ≥ 1');
 const selected = names.length
   ? names.map(

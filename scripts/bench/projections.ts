@@ -16,7 +16,7 @@ import { processTreeCpu, waitedChildrenCpu } from './process-cpu';
 const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
-    'batch-size': { type: 'string', default: '20000' },
+    'batch-size': { type: 'string', default: '50000' },
     runs: { type: 'string', default: '3' },
   },
 });
