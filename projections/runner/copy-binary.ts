@@ -4,25 +4,6 @@
  * to encode it once more as UTF-8 (issue 30: a rebuild writes about 28 million values).
  */
 
-/** The column types written in binary, by type OID; a table with any other stays on text. */
-const ENCODERS = new Map<number, ValueEncoder>([
-  [16, writeBool],
-  [20, writeInt8],
-  [21, writeInt2],
-  [23, writeInt4],
-  [25, writeText],
-  [114, writeText],
-  [701, writeFloat8],
-  [1043, writeText],
-  [1082, writeDate],
-  [1184, writeTimestamptz],
-  [1700, writeNumeric],
-  [2950, writeUuid],
-  [3802, writeJsonb],
-]);
-
-export const BINARY_COPY_TYPES: ReadonlySet<number> = new Set(ENCODERS.keys());
-
 /** Type OIDs by the names a migration writes. */
 const TYPE_OIDS = {
   boolean: 16,
@@ -32,12 +13,32 @@ const TYPE_OIDS = {
   text: 25,
   json: 114,
   'double precision': 701,
+  varchar: 1043,
   date: 1082,
   timestamptz: 1184,
   numeric: 1700,
   uuid: 2950,
   jsonb: 3802,
 } as const;
+
+/** The column types written in binary, by type OID; a table with any other stays on text. */
+const ENCODERS = new Map<number, ValueEncoder>([
+  [TYPE_OIDS.boolean, writeBool],
+  [TYPE_OIDS.bigint, writeInt8],
+  [TYPE_OIDS.smallint, writeInt2],
+  [TYPE_OIDS.integer, writeInt4],
+  [TYPE_OIDS.text, writeText],
+  [TYPE_OIDS.json, writeText],
+  [TYPE_OIDS['double precision'], writeFloat8],
+  [TYPE_OIDS.varchar, writeText],
+  [TYPE_OIDS.date, writeDate],
+  [TYPE_OIDS.timestamptz, writeTimestamptz],
+  [TYPE_OIDS.numeric, writeNumeric],
+  [TYPE_OIDS.uuid, writeUuid],
+  [TYPE_OIDS.jsonb, writeJsonb],
+]);
+
+export const BINARY_COPY_TYPES: ReadonlySet<number> = new Set(ENCODERS.keys());
 
 /** Each column's type OID, from its type's name. */
 export function columnTypeOids<Row>(
