@@ -9,6 +9,24 @@ export interface TopicSettings {
   readonly replicationFactor?: number;
   /** Unset: 2 on a cluster of 3 brokers or more, else 1. */
   readonly minInsyncReplicas?: number;
+  /**
+   * The brokers the client was given (KAFKA_BROKERS). Before creating the topic, wait until
+   * the cluster lists at least these many: a broker still registering at start-up would
+   * otherwise leave the topic under-replicated for good.
+   */
+  readonly expectedBrokers?: number;
+  /** How long to wait for them before creating with the brokers listed (default 30 s). */
+  readonly brokerWaitMs?: number;
+}
+
+/** The brokers a KAFKA_BROKERS list names (distinct addresses). */
+export function configuredBrokerCount(brokers: string): number {
+  return new Set(
+    brokers
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  ).size;
 }
 
 export interface TopicReport {
@@ -53,6 +71,42 @@ export function expectedReplication(
   return { replicationFactor, minInsyncReplicas, warnings };
 }
 
+const BROKER_WAIT_MS = 30_000;
+const BROKER_POLL_MS = 250;
+
+/** The cluster's brokers once it lists the expected count, or when the wait runs out. */
+async function listedBrokers(
+  admin: Admin,
+  settings: TopicSettings,
+): Promise<{ brokers: Awaited<ReturnType<Admin['describeCluster']>>['brokers']; shortBy: number }> {
+  const wanted = Math.max(settings.expectedBrokers ?? 1, settings.replicationFactor ?? 1);
+  const deadline = Date.now() + (settings.brokerWaitMs ?? BROKER_WAIT_MS);
+  for (;;) {
+    const { brokers } = await admin.describeCluster();
+    if (brokers.length >= wanted) return { brokers, shortBy: 0 };
+    if (Date.now() >= deadline) return { brokers, shortBy: wanted - brokers.length };
+    await new Promise((resolve) => setTimeout(resolve, BROKER_POLL_MS));
+  }
+}
+
+const LEADER_WAIT_MS = 30_000;
+
+/** Until each partition has a leader; errors a broker may answer meanwhile are retried. */
+async function leadersElected(admin: Admin, topic: string, partitions: number): Promise<void> {
+  const deadline = Date.now() + LEADER_WAIT_MS;
+  for (;;) {
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+      const found = metadata.topics[0]?.partitions ?? [];
+      if (found.length === partitions && found.every((p) => p.leader >= 0)) return;
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || Date.now() >= deadline) throw error;
+    }
+    if (Date.now() >= deadline) throw new Error(`topic ${topic}: no leader for every partition`);
+    await new Promise((resolve) => setTimeout(resolve, BROKER_POLL_MS));
+  }
+}
+
 /**
  * Creates the topic with the expected partitions and replication, or compares an existing
  * one with them (a found topic is never altered: the operator decides, the report says what
@@ -63,11 +117,19 @@ export async function ensureTopic(
   topic: string,
   settings: TopicSettings,
 ): Promise<TopicReport> {
-  const { brokers } = await admin.describeCluster();
+  const exists = (await admin.listTopics()).includes(topic);
+  const { brokers, shortBy } = exists
+    ? { brokers: (await admin.describeCluster()).brokers, shortBy: 0 }
+    : await listedBrokers(admin, settings);
   const { replicationFactor, minInsyncReplicas, warnings } = expectedReplication(
     settings,
     brokers.length,
   );
+  if (shortBy > 0) {
+    warnings.unshift(
+      `the cluster listed ${brokers.length} of the ${brokers.length + shortBy} configured brokers after ${settings.brokerWaitMs ?? BROKER_WAIT_MS} ms; the topic is created for ${brokers.length}`,
+    );
+  }
   const expected = { partitions: settings.partitions, replicationFactor, minInsyncReplicas };
   const report = (
     created: boolean,
@@ -82,9 +144,11 @@ export async function ensureTopic(
     differences,
     warnings,
   });
-  if (!(await admin.listTopics()).includes(topic)) {
+  if (!exists) {
     await admin.createTopics({
-      waitForLeaders: true,
+      // kafkajs's own wait gives up when a broker that has just joined does not know the topic
+      // yet (UNKNOWN_TOPIC_OR_PARTITION); leadersElected waits that out.
+      waitForLeaders: false,
       topics: [
         {
           topic,
@@ -94,6 +158,7 @@ export async function ensureTopic(
         },
       ],
     });
+    await leadersElected(admin, topic, settings.partitions);
     return report(true, { ...expected }, []);
   }
   const metadata = await admin.fetchTopicMetadata({ topics: [topic] });

@@ -48,6 +48,8 @@ export interface RelayOptions {
   readonly partitions?: number;
   readonly replicationFactor?: number;
   readonly minInsyncReplicas?: number;
+  /** The brokers the client was given: the topic waits for them before it is created. */
+  readonly expectedBrokers?: number;
   /** The checkpoint's name: one per relay of a topic. */
   readonly name?: string;
   readonly batchSize?: number;
@@ -133,6 +135,7 @@ export function startRelay(options: RelayOptions): Relay {
         partitions: options.partitions ?? 6,
         replicationFactor: options.replicationFactor,
         minInsyncReplicas: options.minInsyncReplicas,
+        expectedBrokers: options.expectedBrokers,
       });
       status = { ...status, topic };
       markTopicReady();

@@ -11,6 +11,7 @@ import {
 } from './notifications/notification-consumer';
 import { postgresClaimantDirectory } from './notifications/notify-claimant';
 import { startRelay } from './relay';
+import { configuredBrokerCount } from './relay-topic';
 
 /** How the notification consumer's client reconnects (decision 057). */
 export const NOTIFICATION_RETRY = { initialRetryTime: 250, retries: 10, maxRetryTime: 1_000 };
@@ -30,6 +31,7 @@ export function startIntegrationEvents(
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): IntegrationEventsRuntime | undefined {
   if (!config.KAFKA_BROKERS) return undefined;
+  const expectedBrokers = configuredBrokerCount(config.KAFKA_BROKERS);
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: config.KAFKA_CLIENT_ID,
@@ -43,6 +45,7 @@ export function startIntegrationEvents(
     partitions: config.KAFKA_TOPIC_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+    expectedBrokers,
     onError: (err) => log.error({ err }, 'kafka relay batch failed; retrying'),
     onTopic: (report) => {
       for (const warning of report.warnings) log.warn({ topic: report.topic }, warning);
@@ -108,6 +111,7 @@ export function startIntegrationEvents(
         deadLetterReplication: {
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+          expectedBrokers,
         },
       });
     });

@@ -15,7 +15,7 @@ import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-even
 import { startNotificationConsumer } from '@infra/kafka/notifications/notification-consumer';
 import { postgresClaimantDirectory } from '@infra/kafka/notifications/notify-claimant';
 import { readRelayCheckpoint, type Relay, startRelay } from '@infra/kafka/relay';
-import type { TopicReport } from '@infra/kafka/relay-topic';
+import { configuredBrokerCount, ensureTopic, type TopicReport } from '@infra/kafka/relay-topic';
 import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
@@ -122,6 +122,7 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
       kafka,
       topic: TOPIC,
       partitions: 6,
+      expectedBrokers: configuredBrokerCount(cluster.brokers),
       batchSize: 100,
       onTopic: (report) => {
         topicReport = report;
@@ -139,6 +140,7 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
       pool: database.pool,
       mailer,
       directory: postgresClaimantDirectory(database.pool),
+      deadLetterReplication: { expectedBrokers: configuredBrokerCount(cluster.brokers) },
     });
     const kills: Array<{ what: string; at: number }> = [];
     try {
@@ -266,4 +268,77 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
       await mailer.close();
     }
   }, 600_000);
+
+  /** Until every answer for two seconds lists `count` brokers (each broker's cache in turn). */
+  async function listedSteadily(count: number): Promise<void> {
+    let steadySince = Date.now();
+    await expect
+      .poll(
+        async () => {
+          if ((await listed()) !== count) steadySince = Date.now();
+          return Date.now() - steadySince;
+        },
+        { timeout: 40_000, interval: 200 },
+      )
+      .toBeGreaterThanOrEqual(2_000);
+  }
+
+  /** The brokers the cluster lists now (only those registered and not fenced). */
+  async function listed(): Promise<number> {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return (await admin.describeCluster()).brokers.length;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('a topic created while one configured broker is away waits for it, or says it did not come', async () => {
+    const controller = await cluster.activeController();
+    const away = cluster.nodes.find((n) => n !== controller) as KafkaClusterNode;
+    let isAway = false;
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await away.stop();
+      isAway = true;
+      await listedSteadily(2);
+
+      // It comes back while the topic waits: created for three brokers, no warning.
+      const waited = ensureTopic(admin, 'late-broker', { partitions: 2, expectedBrokers: 3 });
+      await sleep(2_000);
+      expect(await admin.listTopics()).not.toContain('late-broker');
+      await away.start();
+      isAway = false;
+      expect(await waited).toMatchObject({
+        created: true,
+        brokers: 3,
+        actual: { partitions: 2, replicationFactor: 3, minInsyncReplicas: 2 },
+        warnings: [],
+      });
+      // Each broker's metadata: the one just back may not know the topic for a moment.
+      const replicas = () =>
+        admin
+          .fetchTopicMetadata({ topics: ['late-broker'] })
+          .then(({ topics }) => topics[0]?.partitions.map((p) => p.replicas.length))
+          .catch(() => undefined);
+      await expect.poll(replicas, { timeout: 10_000, interval: 250 }).toEqual([3, 3]);
+
+      // It does not come back in time: created for the brokers listed, and the report says so.
+      await away.stop();
+      isAway = true;
+      await listedSteadily(2);
+      const shortOfOne = await ensureTopic(admin, 'short-broker', {
+        partitions: 1,
+        expectedBrokers: 3,
+        brokerWaitMs: 1_000,
+      });
+      expect(shortOfOne).toMatchObject({ created: true, brokers: 2 });
+      expect(shortOfOne.warnings[0]).toMatch(/listed 2 of the 3 configured brokers after 1000 ms/);
+    } finally {
+      await admin.disconnect();
+      if (isAway) await away.start();
+    }
+  }, 120_000);
 });
