@@ -17,6 +17,8 @@ export interface TopicSettings {
   readonly expectedBrokers?: number;
   /** How long to wait for them before creating with the brokers listed (default 30 s). */
   readonly brokerWaitMs?: number;
+  /** Ends the waits early (the relay is stopping): ensureTopic then throws. */
+  readonly signal?: AbortSignal;
 }
 
 /** The brokers a KAFKA_BROKERS list names (distinct addresses). */
@@ -74,6 +76,21 @@ export function expectedReplication(
 const BROKER_WAIT_MS = 30_000;
 const BROKER_POLL_MS = 250;
 
+/** The pause between two polls, cut short (with a throw) by the signal. */
+async function pollPause(signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, BROKER_POLL_MS);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+  signal?.throwIfAborted();
+}
+
 /** The cluster's brokers once it lists the expected count, or when the wait runs out. */
 async function listedBrokers(
   admin: Admin,
@@ -85,14 +102,19 @@ async function listedBrokers(
     const { brokers } = await admin.describeCluster();
     if (brokers.length >= wanted) return { brokers, shortBy: 0 };
     if (Date.now() >= deadline) return { brokers, shortBy: wanted - brokers.length };
-    await new Promise((resolve) => setTimeout(resolve, BROKER_POLL_MS));
+    await pollPause(settings.signal);
   }
 }
 
 const LEADER_WAIT_MS = 30_000;
 
 /** Until each partition has a leader; errors a broker may answer meanwhile are retried. */
-async function leadersElected(admin: Admin, topic: string, partitions: number): Promise<void> {
+async function leadersElected(
+  admin: Admin,
+  topic: string,
+  partitions: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const deadline = Date.now() + LEADER_WAIT_MS;
   for (;;) {
     try {
@@ -103,7 +125,7 @@ async function leadersElected(admin: Admin, topic: string, partitions: number): 
       if (!(error as { retriable?: boolean }).retriable || Date.now() >= deadline) throw error;
     }
     if (Date.now() >= deadline) throw new Error(`topic ${topic}: no leader for every partition`);
-    await new Promise((resolve) => setTimeout(resolve, BROKER_POLL_MS));
+    await pollPause(signal);
   }
 }
 
@@ -158,7 +180,7 @@ export async function ensureTopic(
         },
       ],
     });
-    await leadersElected(admin, topic, settings.partitions);
+    await leadersElected(admin, topic, settings.partitions, settings.signal);
     return report(true, { ...expected }, []);
   }
   const metadata = await admin.fetchTopicMetadata({ topics: [topic] });

@@ -118,6 +118,7 @@ export function startRelay(options: RelayOptions): Relay {
     abortSend = reject;
   });
   stopping.catch(() => {});
+  const stopSignal = new AbortController();
   const { pause, wake } = wakeablePause();
   // Batches and parked retries run one at a time: a claim's events leave in log order.
   let queue: Promise<unknown> = Promise.resolve();
@@ -136,6 +137,7 @@ export function startRelay(options: RelayOptions): Relay {
         replicationFactor: options.replicationFactor,
         minInsyncReplicas: options.minInsyncReplicas,
         expectedBrokers: options.expectedBrokers,
+        signal: stopSignal.signal,
       });
       status = { ...status, topic };
       markTopicReady();
@@ -361,6 +363,8 @@ export function startRelay(options: RelayOptions): Relay {
         await checkTopic();
         break;
       } catch (error) {
+        // The topic's wait cut short by stop() is no failure.
+        if (stopped) break;
         options.onError?.(error);
         await pause(RETRY_MS);
       }
@@ -381,6 +385,7 @@ export function startRelay(options: RelayOptions): Relay {
       wake();
       // A send stuck retrying against a dead broker fails now; its batch is not recorded.
       abortSend(new Error('the relay is stopping'));
+      stopSignal.abort();
       await loop;
       await producer?.disconnect().catch(() => {});
     },

@@ -191,4 +191,32 @@ describe('notification consumer: poison messages go to <topic>.dlq and the parti
       await producer.disconnect();
     }
   });
+
+  it('a consumer stopped while its dead-letter topic waits for brokers that never come stops at once, creating nothing', async () => {
+    const topic = `dlq-wait-${randomUUID()}`;
+    const errors: unknown[] = [];
+    // The one test broker, told to expect three: the dead-letter topic would wait 30 s.
+    const waiting = startNotificationConsumer({
+      kafka,
+      topic,
+      groupId: `notifications-${randomUUID()}`,
+      pool: database.pool,
+      mailer,
+      directory: postgresClaimantDirectory(database.pool),
+      deadLetterReplication: { expectedBrokers: 3 },
+      onError: (error) => errors.push(error),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const started = Date.now();
+    await waiting.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(errors).toEqual([]);
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      expect(await admin.listTopics()).not.toContain(`${topic}.dlq`);
+    } finally {
+      await admin.disconnect();
+    }
+  });
 });

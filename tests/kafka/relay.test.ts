@@ -271,4 +271,32 @@ describe('Kafka relay (real broker)', () => {
       await admin.disconnect();
     }
   });
+
+  it('a relay stopped while its topic waits for brokers that never come stops at once, creating nothing', async () => {
+    const topic = `relay-${randomUUID()}`;
+    const errors: unknown[] = [];
+    // The one test broker, told to expect three: the topic would wait 30 s for the other two.
+    const relay = startRelay({
+      pool: database.pool,
+      eventStore: store,
+      kafka,
+      topic,
+      partitions: 1,
+      expectedBrokers: 3,
+      onError: (error) => errors.push(error),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const started = Date.now();
+    await relay.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(relay.status().topic).toBeUndefined();
+    expect(errors).toEqual([]);
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      expect(await admin.listTopics()).not.toContain(topic);
+    } finally {
+      await admin.disconnect();
+    }
+  });
 });

@@ -26,7 +26,7 @@ export interface NotificationConsumerOptions extends NotifyOptions {
   /** Tries of a message whose handler throws before it goes to `<topic>.dlq`. */
   readonly attempts?: number;
   /** Replication of `<topic>.dlq` when this consumer creates it: the main topic's settings. */
-  readonly deadLetterReplication?: Omit<TopicSettings, 'partitions'>;
+  readonly deadLetterReplication?: Omit<TopicSettings, 'partitions' | 'signal'>;
   /** First pause between those tries, doubling. */
   readonly attemptBackoffMs?: number;
   readonly onError?: (error: unknown) => void;
@@ -154,6 +154,8 @@ export function startNotificationConsumer(
     }
   }
 
+  // Cuts short the dead-letter topic's wait for its brokers when the consumer stops.
+  const stopSignal = new AbortController();
   const starting = (async () => {
     while (!stopped) {
       const candidate = options.kafka.consumer({
@@ -170,7 +172,11 @@ export function startNotificationConsumer(
         await admin.connect();
         // One partition is plenty: parked messages are rare and read by people, not by
         // throughput. Replicated like the main topic, so a parked message survives a broker.
-        await ensureTopic(admin, dlq, { ...options.deadLetterReplication, partitions: 1 });
+        await ensureTopic(admin, dlq, {
+          ...options.deadLetterReplication,
+          partitions: 1,
+          signal: stopSignal.signal,
+        });
         await dlqProducer.connect();
         producer = dlqProducer;
         candidate.on(candidate.events.GROUP_JOIN, ({ payload }) =>
@@ -188,7 +194,7 @@ export function startNotificationConsumer(
         consumer = candidate;
         return;
       } catch (error) {
-        options.onError?.(error);
+        if (!stopped) options.onError?.(error);
         await candidate.disconnect().catch(() => {});
         await dlqProducer.disconnect().catch(() => {});
         await pause(RETRY_MS);
@@ -199,6 +205,7 @@ export function startNotificationConsumer(
   return {
     async stop() {
       stopped = true;
+      stopSignal.abort();
       wake();
       unregister();
       await starting;
