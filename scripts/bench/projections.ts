@@ -16,7 +16,8 @@ import { processTreeCpu, waitedChildrenCpu } from './process-cpu';
 const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
-    'batch-size': { type: 'string', default: '50000' },
+    // Unset: the rebuild's own default (projections-cli.ts).
+    'batch-size': { type: 'string' },
     runs: { type: 'string', default: '3' },
   },
 });
@@ -78,8 +79,7 @@ try {
         'tsx',
         'infra/launcher/projections-cli.ts',
         'rebuild',
-        '--batch-size',
-        String(values['batch-size']),
+        ...(values['batch-size'] ? ['--batch-size', values['batch-size']] : []),
       ],
       { env: { ...process.env, ...env }, encoding: 'utf8' },
     );
