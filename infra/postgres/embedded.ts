@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgresServer from './embedded-postgres-server';
 import pg from 'pg';
 import { commandLineIncludes, isAlive, stopProcess } from '../files/processes';
+import EmbeddedPostgresServer from './embedded-postgres-server';
+
+type PostgresServer = InstanceType<typeof EmbeddedPostgresServer>;
 
 export interface EmbeddedPostgres {
   /** Connection string of the application database. */
@@ -82,7 +84,7 @@ export async function startEmbeddedPostgres(
  * "terminating connection"). Its hook calls `stop()`: make that wait for the launcher's own
  * stop, which comes last. The hook's process exit timeout (10 s) still applies.
  */
-function holdBackExitHook(server: EmbeddedPostgresServer): () => Promise<void> {
+function holdBackExitHook(server: PostgresServer): () => Promise<void> {
   const stopNow = server.stop.bind(server);
   let stopped: () => void = () => {};
   const launcherStopped = new Promise<void>((resolve) => {
@@ -95,10 +97,7 @@ function holdBackExitHook(server: EmbeddedPostgresServer): () => Promise<void> {
   };
 }
 
-async function stopServer(
-  server: EmbeddedPostgresServer,
-  stop: () => Promise<void>,
-): Promise<void> {
+async function stopServer(server: PostgresServer, stop: () => Promise<void>): Promise<void> {
   // The postmaster may already have stopped on the terminal's own Ctrl-C; then stop() would wait forever.
   const child = (
     server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }

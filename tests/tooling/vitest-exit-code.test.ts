@@ -12,7 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
   scripts: Record<string, string>;
 };
-const vitestScripts = Object.keys(scripts).filter((name) => /\bvitest run\b/.test(scripts[name]));
+const vitestScripts = Object.entries(scripts)
+  .filter(([, command]) => /\bvitest run\b/.test(command))
+  .map(([name]) => name);
 
 // Named so that `test:concurrency`'s `-t "concurrent writers|SIGKILL"` selects it.
 const FAILING_TEST = `import { expect, it } from 'vitest';

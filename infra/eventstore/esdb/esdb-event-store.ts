@@ -1,32 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AllStreamSubscription,
   type AppendExpectedRevision,
   BACKWARDS,
-  DeadlineExceededError,
   END,
   EventStoreDBClient,
-  excludeSystemEvents,
   FORWARDS,
-  type JSONType,
   jsonEvent,
   NO_STREAM,
-  NotLeaderError,
-  type Position,
   START,
   StreamNotFoundError,
-  TimeoutError,
-  UnavailableError,
-  UnknownError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { chainHash } from '@contracts/event-hash';
 import {
   type AppendResult,
   assertMetadataKey,
   compareLogPositions,
   EventIdConflictError,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type LogPosition,
@@ -40,6 +29,24 @@ import {
   WrongExpectedRevisionError,
 } from '@contracts/event-store';
 import { followLog } from '../follow-log';
+import { createLiveSignal } from './esdb-live-signal';
+import {
+  assertOwnStream,
+  backoff,
+  checkExpectedRevision,
+  claimHolder,
+  EVENT_ID_CLAIM_STREAM_PREFIX,
+  EVENT_ID_CLAIM_TYPE,
+  eventIdOf,
+  hashOf,
+  isOwnEvent,
+  isUnknownOutcome,
+  logPositionOf,
+  retriedResult,
+  type StoredEvent,
+  toEventData,
+  toRecorded,
+} from './esdb-stored-events';
 
 /**
  * The EventStore port on EventStoreDB (gRPC client 6.x, server 22.6 or later, which sends
@@ -63,7 +70,7 @@ import { followLog } from '../follow-log';
  *   claims (`claimEventIds: false`) ids reused in another stream are not detected at all,
  *   and a retry is found only within the last `idempotencyWindow` events of its stream.
  * - Hash: `chainHash(previous, stream, revision, event)` is stored in the EventStoreDB event
- *   metadata under HASH_METADATA_KEY and removed on read, so metadata reads back as appended.
+ *   metadata under a key of its own and removed on read, so metadata reads back as appended.
  * - Global log: $all without system events (type or stream starting with `$`) and without
  *   the id-claim streams. Its (commit, prepare) positions order the log.
  * - Subscribe: followLog polls readAll; a live subscribeToAll (from the end, system events
@@ -71,15 +78,7 @@ import { followLog } from '../follow-log';
  *   a dropped or lagging live subscription delays followers, never skips or reorders events.
  */
 
-/** Key of the chain hash inside the EventStoreDB event metadata; never part of our metadata. */
-export const HASH_METADATA_KEY = '__chainHash';
-/** Streams that claim an event id for one stream; hidden from readAll. */
-export const EVENT_ID_CLAIM_STREAM_PREFIX = '__event-id-';
-const EVENT_ID_CLAIM_TYPE = 'EventIdClaimed';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LATER_PAGE_SIZE = 256;
-const LIVE_RETRY_MS = 5_000;
 
 export interface EventStoreDbEventStoreOptions {
   /** How often a subscription polls when the live subscription sends no wake-up. */
@@ -90,17 +89,6 @@ export interface EventStoreDbEventStoreOptions {
   readonly claimEventIds?: boolean;
   /** Events read back from a stream's end to find a retried batch when no claim says it was seen before. */
   readonly idempotencyWindow?: number;
-}
-
-/** What the adapter reads from an EventStoreDB recorded event, JSON or binary. */
-interface StoredEvent {
-  readonly streamId: string;
-  readonly id: string;
-  readonly revision: bigint;
-  readonly type: string;
-  readonly data: unknown;
-  readonly metadata: unknown;
-  readonly position?: Position;
 }
 
 interface StreamTail {
@@ -130,11 +118,9 @@ export function createEventStoreDbEventStoreFromClient(
   const claimIds = options.claimEventIds ?? true;
   const window = Math.max(1, options.idempotencyWindow ?? 32);
 
-  const wakers = new Set<() => void>();
   const followers = new Set<Subscription>();
-  let live: AllStreamSubscription | undefined;
-  let liveRetry: NodeJS.Timeout | undefined;
   let closing: Promise<void> | undefined;
+  const liveSignal = createLiveSignal(client, () => closing !== undefined);
 
   function assertOpen(): void {
     if (closing) throw new Error('EventStoreDB event store is closed');
@@ -373,70 +359,13 @@ export function createEventStoreDbEventStoreFromClient(
     }
   }
 
-  function wakeFollowers(): void {
-    for (const wake of wakers) wake();
-  }
-
-  /** One live subscription per store, only while someone follows; it wakes followers early. */
-  function ensureLiveSignal(): void {
-    if (closing || live || liveRetry || wakers.size === 0) return;
-    let subscription: AllStreamSubscription;
-    try {
-      subscription = client.subscribeToAll({
-        fromPosition: END,
-        resolveLinkTos: false,
-        filter: excludeSystemEvents(),
-      });
-    } catch {
-      scheduleLiveRetry();
-      return;
-    }
-    live = subscription;
-    const dropped = () => {
-      if (live !== subscription) return;
-      live = undefined;
-      subscription.unsubscribe().catch(() => {});
-      // Events written while the signal was down are found by polling; wake once to be sure.
-      wakeFollowers();
-      scheduleLiveRetry();
-    };
-    subscription.on('data', wakeFollowers);
-    subscription.on('error', dropped);
-    subscription.on('end', dropped);
-    subscription.on('close', dropped);
-  }
-
-  function scheduleLiveRetry(): void {
-    if (closing || liveRetry || wakers.size === 0) return;
-    liveRetry = setTimeout(() => {
-      liveRetry = undefined;
-      ensureLiveSignal();
-    }, LIVE_RETRY_MS);
-    liveRetry.unref();
-  }
-
-  async function stopLiveSignal(): Promise<void> {
-    if (liveRetry) clearTimeout(liveRetry);
-    liveRetry = undefined;
-    const subscription = live;
-    live = undefined;
-    await subscription?.unsubscribe().catch(() => {});
-  }
-
   function subscribe(subscription: SubscribeOptions): Subscription {
     assertOpen();
     const following = followLog({
       ...subscription,
       readAll,
       pollIntervalMs,
-      onWake: (wake) => {
-        wakers.add(wake);
-        ensureLiveSignal();
-        return () => {
-          wakers.delete(wake);
-          if (wakers.size === 0) void stopLiveSignal();
-        };
-      },
+      onWake: liveSignal.onWake,
     });
     const tracked: Subscription = {
       caughtUp: following.caughtUp,
@@ -452,142 +381,11 @@ export function createEventStoreDbEventStoreFromClient(
   function close(): Promise<void> {
     closing ??= (async () => {
       await Promise.all([...followers].map((follower) => follower.stop()));
-      await stopLiveSignal();
+      await liveSignal.stop();
       await client.dispose();
     })();
     return closing;
   }
 
   return { append, readStream, readAll, subscribe, close };
-}
-
-function assertOwnStream(streamId: string): void {
-  if (streamId.length === 0 || streamId.startsWith('$')) {
-    throw new Error(`Stream "${streamId}": names starting with $ belong to EventStoreDB`);
-  }
-  if (streamId.startsWith(EVENT_ID_CLAIM_STREAM_PREFIX)) {
-    throw new Error(`Stream "${streamId}": the ${EVENT_ID_CLAIM_STREAM_PREFIX} prefix is reserved`);
-  }
-}
-
-function eventIdOf(streamId: string, event: NewEvent): string {
-  const id = event.metadata.eventId;
-  if (!UUID.test(id)) throw new Error(`Stream ${streamId}: event id "${id}" is not a UUID`);
-  if (event.type.startsWith('$')) {
-    throw new Error(`Stream ${streamId}: event type "${event.type}" is reserved to EventStoreDB`);
-  }
-  return id.toLowerCase();
-}
-
-function checkExpectedRevision(
-  streamId: string,
-  expected: ExpectedRevision,
-  actual: bigint | 'no_stream',
-): void {
-  const exists = actual !== 'no_stream';
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && !exists) ||
-    (expected === 'stream_exists' && exists) ||
-    (typeof expected === 'bigint' && expected === actual);
-  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-function toEventData(
-  streamId: string,
-  events: readonly NewEvent[],
-  eventIds: readonly string[],
-  current: bigint,
-  previousHash: string,
-) {
-  let previous = previousHash;
-  return events.map((event, index) => {
-    previous = chainHash(previous, streamId, current + 1n + BigInt(index), event);
-    return jsonEvent({
-      id: eventIds[index] as string,
-      type: event.type,
-      // JSON.stringify drops undefined; store null as the Postgres adapter does.
-      data: (event.data === undefined ? null : event.data) as JSONType,
-      metadata: { ...event.metadata, [HASH_METADATA_KEY]: previous },
-    });
-  });
-}
-
-/** The first result of a batch already in the stream, or a conflict when the ids are used otherwise. */
-function retriedResult(
-  streamId: string,
-  eventIds: readonly string[],
-  found: ReadonlyMap<string, StoredEvent>,
-): AppendResult {
-  const first = found.get(eventIds[0] as string);
-  const sameBatch =
-    first !== undefined &&
-    found.size === eventIds.length &&
-    eventIds.every((id, index) => found.get(id)?.revision === first.revision + BigInt(index));
-  const last = found.get(eventIds.at(-1) as string);
-  if (!sameBatch || !last) throw new EventIdConflictError(streamId, [...found.keys()]);
-  return { nextExpectedRevision: last.revision, position: logPositionOf(last) };
-}
-
-function claimHolder(claim: StoredEvent): string | undefined {
-  const data = claim.data as { streamId?: unknown } | null;
-  return typeof data?.streamId === 'string' ? data.streamId : undefined;
-}
-
-function isOwnEvent(event: StoredEvent): boolean {
-  return (
-    !event.type.startsWith('$') &&
-    !event.streamId.startsWith('$') &&
-    !event.streamId.startsWith(EVENT_ID_CLAIM_STREAM_PREFIX)
-  );
-}
-
-function logPositionOf(event: StoredEvent): LogPosition {
-  if (!event.position) {
-    throw new Error(
-      `EventStoreDB sent ${event.streamId}@${event.revision} without its log position (server 22.6 or later is needed)`,
-    );
-  }
-  return { commit: event.position.commit, prepare: event.position.prepare };
-}
-
-function splitMetadata(raw: unknown): { metadata: Record<string, unknown>; hash: string } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof Uint8Array) {
-    return { metadata: {}, hash: '' };
-  }
-  const { [HASH_METADATA_KEY]: hash, ...metadata } = raw as Record<string, unknown>;
-  return { metadata, hash: typeof hash === 'string' ? hash : '' };
-}
-
-function hashOf(event: StoredEvent | undefined): string {
-  return event ? splitMetadata(event.metadata).hash : '';
-}
-
-function toRecorded(event: StoredEvent): RecordedEvent {
-  const { metadata, hash } = splitMetadata(event.metadata);
-  return {
-    streamId: event.streamId,
-    streamRevision: event.revision,
-    position: logPositionOf(event),
-    type: event.type,
-    data: event.data,
-    metadata: metadata as unknown as EventMetadata,
-    hash,
-  };
-}
-
-/** Errors after which a write may or may not have happened. */
-function isUnknownOutcome(error: unknown): boolean {
-  return (
-    error instanceof TimeoutError ||
-    error instanceof DeadlineExceededError ||
-    error instanceof UnavailableError ||
-    error instanceof NotLeaderError ||
-    error instanceof UnknownError
-  );
-}
-
-function backoff(attempt: number): Promise<void> {
-  const ms = Math.floor(Math.random() * Math.min(250, 10 * 2 ** attempt));
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
