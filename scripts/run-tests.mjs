@@ -100,6 +100,15 @@ runtimeCheck();
 
 await check('lint (biome)', 'npx', ['biome', 'check', '.']);
 await check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+await check('no import circles (madge)', 'npx', [
+  'madge',
+  '--circular',
+  '--extensions',
+  'ts,tsx,mjs',
+  '--ts-config',
+  'tsconfig.json',
+  ...['contracts', 'services', 'projections', 'infra', 'site/src', 'scripts', 'tests'],
+]);
 // Through the launcher's build, which writes the fingerprint: launchers under test then reuse it.
 const built = await check('build (astro)', 'npm', ['run', '--silent', 'build']);
 await suite(

@@ -3,7 +3,7 @@ import { additionalDocumentErrors } from '@contracts/claims/document-rules';
 import type { AdditionalDocumentsAdded } from '@contracts/claims/events';
 import { ValidationError } from '@contracts/errors';
 import type { Claim } from './claim';
-import type { DecideContext } from './decide-claim';
+import type { DecideContext } from './decide-context';
 import { ownClaim } from './own-claim';
 import { toDocumentRef } from './decide-submission';
 

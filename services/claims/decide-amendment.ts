@@ -10,7 +10,7 @@ import type {
 } from '@contracts/claims/events';
 import { ValidationError } from '@contracts/errors';
 import type { Claim, ClaimRecord } from './claim';
-import type { DecideContext } from './decide-claim';
+import type { DecideContext } from './decide-context';
 import { existingClaim } from './own-claim';
 import { readStaffEdit, type StaffClaimValues } from './read-staff-edit';
 

@@ -2,14 +2,11 @@ import type { ClaimCommand } from '@contracts/claims/commands';
 import type { ClaimEvent } from '@contracts/claims/events';
 import { assertNever } from '@contracts/assert-never';
 import type { Claim } from './claim';
+import type { DecideContext } from './decide-context';
 import { decideAdditionalDocuments } from './decide-additional-documents';
 import { decideAmendment } from './decide-amendment';
 import { decideLetterRead } from './decide-letter-read';
 import { decideSubmission } from './decide-submission';
-
-export interface DecideContext {
-  readonly now: Date;
-}
 
 export function decideClaim(
   command: ClaimCommand,

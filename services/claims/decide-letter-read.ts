@@ -1,7 +1,7 @@
 import type { MarkDecisionLetterRead } from '@contracts/claims/commands';
 import type { DecisionLetterRead } from '@contracts/claims/events';
 import type { Claim } from './claim';
-import type { DecideContext } from './decide-claim';
+import type { DecideContext } from './decide-context';
 import { ownClaim } from './own-claim';
 
 /** Opening a claim whose flag is false marks it read; opening it again records nothing. */

@@ -5,7 +5,7 @@ import { claimObjectKey, type DocumentRef } from '@contracts/claims/documents';
 import type { ClaimSubmitted } from '@contracts/claims/events';
 import { ConflictError, ValidationError } from '@contracts/errors';
 import type { Claim } from './claim';
-import type { DecideContext } from './decide-claim';
+import type { DecideContext } from './decide-context';
 
 export function decideSubmission(
   command: SubmitClaim,
