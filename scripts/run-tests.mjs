@@ -101,7 +101,9 @@ runtimeCheck();
 await check('lint (biome)', 'npx', ['biome', 'check', '.']);
 await check('types (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 await check('no import circles (madge)', 'npx', [
-  'madge',
+  '--yes',
+  // Its own install, apart from the project's: madge wants TypeScript 5 beside our 7.
+  'madge@8.0.0',
   '--circular',
   '--extensions',
   'ts,tsx,mjs',
