@@ -34,7 +34,10 @@ describe('launcher on embedded defaults', () => {
       DEMO_DATA: 'on',
     };
     base = `http://127.0.0.1:${port}`;
-  });
+    // Started here, not in the first test, so that any test of the file runs alone (`-t`).
+    running = spawnLauncher(env);
+    await waitUntilServing(`${base}/en/`, running);
+  }, 180_000);
 
   afterAll(async () => {
     if (running && running.child.exitCode === null) {
@@ -45,10 +48,8 @@ describe('launcher on embedded defaults', () => {
   });
 
   it('serves both languages, redirects / and answers unknown paths with the 404 page', async () => {
-    running = spawnLauncher(env);
-    await waitUntilServing(`${base}/en/`, running);
     const launcher = running;
-    await expect.poll(() => launcher.output()).toContain(`(Node ${process.version})`);
+    await expect.poll(() => launcher?.output()).toContain(`(Node ${process.version})`);
     expect(process.versions.node.split('.')[0]).toBe('24');
     expect((await fetch(`${base}/fr/`)).status).toBe(200);
     const root = await fetch(`${base}/`, { redirect: 'manual' });
@@ -57,7 +58,7 @@ describe('launcher on embedded defaults', () => {
     const unknown = await fetch(`${base}/no/such/page`);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toMatch(/404/);
-  }, 180_000);
+  });
 
   const signInAsDemoCustomer = async (browser: TestBrowser) => {
     const { email, password } = await signInAsDemoCustomerAt(browser, base, dataDir);
@@ -115,14 +116,17 @@ describe('launcher on embedded defaults', () => {
   }, 60_000);
 
   /** As the claim form does: a page visit gives the csrf_token cookie, the call echoes it. */
-  async function submitClaim(browser: TestBrowser, { withCsrfToken }: { withCsrfToken: boolean }) {
+  async function submitClaim(browser: TestBrowser, csrf: 'echoed' | 'absent' | 'wrong') {
     await browser.request(`${base}/en/`);
     const token = browser.cookie('csrf_token') ?? '';
+    // A wrong token of the very same length: only a real comparison tells it apart.
+    const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const sent = { echoed: token, absent: undefined, wrong }[csrf];
     return browser.request(`${base}/api/claims`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...(withCsrfToken ? { 'x-csrf-token': token } : {}),
+        ...(sent === undefined ? {} : { 'x-csrf-token': sent }),
       },
       body: JSON.stringify({
         policyNumber: 'KILL-9',
@@ -133,23 +137,25 @@ describe('launcher on embedded defaults', () => {
     });
   }
 
-  it('refuses a non-safe call without the CSRF token with 403 and changes nothing', async () => {
+  it('refuses a non-safe call without the CSRF token, or with a wrong one, with 403 and changes nothing', async () => {
     const browser = new TestBrowser();
     await signInAsDemoCustomer(browser);
     const count = async () =>
       ((await (await browser.request(`${base}/api/claims`)).json()) as { claims: unknown[] }).claims
         .length;
     const before = await count();
-    const refused = await submitClaim(browser, { withCsrfToken: false });
-    expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('FORBIDDEN');
+    for (const csrf of ['absent', 'wrong'] as const) {
+      const refused = await submitClaim(browser, csrf);
+      expect(refused.status, csrf).toBe(403);
+      expect(refused.headers.get('content-type'), csrf).toContain('application/problem+json');
+    }
     expect(await count()).toBe(before);
   });
 
   it('after kill -9 it starts again and still lists the earlier claims, demo data added once', async () => {
     const browser = new TestBrowser();
     await signInAsDemoCustomer(browser);
-    const submitted = await submitClaim(browser, { withCsrfToken: true });
+    const submitted = await submitClaim(browser, 'echoed');
     expect(submitted.status).toBe(201);
     const { submissionId } = (await submitted.json()) as { submissionId: string };
 
