@@ -19,10 +19,32 @@ const promtool = (...args: string[]) => {
   return run(PROMTOOL, args, { cwd: HERE });
 };
 
+async function alertNames(): Promise<string[]> {
+  const rules = await readFile(join(HERE, 'alerts.yml'), 'utf8');
+  return [...rules.matchAll(/^\s+- alert: (\w+)$/gm)].map((match) => match[1] as string);
+}
+
 describe('the alert rules (infra/observability/alerts.yml)', () => {
   it('pass `promtool check rules`', async () => {
     const { stdout } = await promtool('check', 'rules', 'alerts.yml');
-    expect(stdout).toContain('SUCCESS: 7 rules found');
+    expect(stdout).toContain(`SUCCESS: ${(await alertNames()).length} rules found`);
+  });
+
+  it('each link a section of docs/runbook.md and have a `promtool test rules` case', async () => {
+    const rules = await readFile(join(HERE, 'alerts.yml'), 'utf8');
+    const tests = await readFile(join(HERE, 'alerts.test.yml'), 'utf8');
+    const runbook = await readFile(join(HERE, '../../docs/runbook.md'), 'utf8');
+    const sections = new Set(
+      [...runbook.matchAll(/^## (\S+)$/gm)].map((match) => (match[1] as string).toLowerCase()),
+    );
+    const links = [...rules.matchAll(/runbook_url: docs\/runbook\.md#(\S+)/g)].map(
+      (match) => match[1],
+    );
+    const names = await alertNames();
+    expect(names.length).toBeGreaterThanOrEqual(13);
+    expect(links).toEqual(names.map((name) => name.toLowerCase()));
+    expect(links.filter((link) => !sections.has(link as string))).toEqual([]);
+    expect(names.filter((name) => !tests.includes(`alertname: ${name}\n`))).toEqual([]);
   });
 
   it('fire on the series that should raise them and stay silent on healthy ones (`promtool test rules`)', async () => {
