@@ -23,10 +23,12 @@ export interface IdentityStore {
   saveCode(code: NewCodeRecord): Promise<void>;
   findCode(purpose: CodePurpose, subject: string): Promise<CodeRecord | undefined>;
   /**
-   * Spends one attempt of the live code, atomically: 'accepted' uses it up; 'unavailable'
-   * means no code, expired, used, or out of attempts (and spends nothing).
+   * Spends one attempt of the live code, atomically: 'accepted' uses it up; 'used' is the
+   * same right code again after it was accepted; 'expired' a code past its time; 'unavailable'
+   * no code, or one out of attempts (or used, when tried with another code). Only 'accepted'
+   * and 'wrong' spend anything.
    */
-  tryCode(attempt: CodeAttempt): Promise<'accepted' | 'wrong' | 'unavailable'>;
+  tryCode(attempt: CodeAttempt): Promise<CodeTry>;
 
   createFlow(flow: FlowRecord): Promise<void>;
   findFlow(idHash: string): Promise<FlowRecord | undefined>;
@@ -104,6 +106,8 @@ export interface CodeRecord extends NewCodeRecord {
   readonly attempts: number;
   readonly usedAt: Date | null;
 }
+
+export type CodeTry = 'accepted' | 'wrong' | 'used' | 'expired' | 'unavailable';
 
 export interface CodeAttempt {
   readonly purpose: CodePurpose;

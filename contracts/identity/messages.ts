@@ -333,6 +333,11 @@ export const IDENTITY_OUTCOME_MESSAGES = {
     fr: 'Ce code est expiré ou ne peut plus être utilisé. Veuillez en demander un nouveau.',
     cn: '此验证码已过期或无法再使用。请索取新的验证码。',
   },
+  'mfa.codeUsed': {
+    en: 'This code has already been used.',
+    fr: 'Ce code a déjà été utilisé.',
+    cn: '此验证码已被使用。',
+  },
   'addUser.accountExists': {
     en: 'An account already exists for this email address.',
     fr: 'Un compte existe déjà pour cette adresse courriel.',

@@ -19,7 +19,7 @@ export interface LockedOut {
 
 export interface CodeRefused {
   readonly status: 'INVALID_VALUE';
-  readonly code: 'WRONG_CODE' | 'CODE_EXPIRED';
+  readonly code: 'WRONG_CODE' | 'CODE_EXPIRED' | 'CODE_USED';
 }
 
 export interface SignInStarted {

@@ -109,11 +109,18 @@ describe('sessions', () => {
 });
 
 describe('one-time codes', () => {
-  it('given the right code sent ten times at once, when tried, then exactly one try is accepted', async () => {
+  it('given the right code sent ten times at once, when tried, then one try is accepted and nine told it was used', async () => {
     const subject = await savedCode();
     const results = await Promise.all(Array.from({ length: 10 }, () => attempt(subject, 'right')));
     expect(results.filter((r) => r === 'accepted')).toHaveLength(1);
-    expect(results.filter((r) => r === 'unavailable')).toHaveLength(9);
+    expect(results.filter((r) => r === 'used')).toHaveLength(9);
+    expect(await store.findCode('sign-in', subject)).toMatchObject({ attempts: 1 });
+  });
+
+  it('given a code used up, when another code is tried, then it is unavailable (not "used")', async () => {
+    const subject = await savedCode();
+    expect(await attempt(subject, 'right')).toBe('accepted');
+    expect(await attempt(subject, 'guess')).toBe('unavailable');
   });
 
   it('given twenty wrong tries at once, when tried, then only five are counted and the code is spent', async () => {
@@ -123,9 +130,10 @@ describe('one-time codes', () => {
     expect(await attempt(subject, 'right')).toBe('unavailable');
   });
 
-  it('given an expired code, when tried, then it is unavailable', async () => {
+  it('given an expired code, when tried, then it is expired and nothing is spent', async () => {
     const subject = await savedCode();
-    expect(await attempt(subject, 'right', later(600))).toBe('unavailable');
+    expect(await attempt(subject, 'right', later(600))).toBe('expired');
+    expect(await store.findCode('sign-in', subject)).toMatchObject({ attempts: 0, usedAt: null });
   });
 
   it('given a new code for the same owner, when the old one is tried, then it no longer works', async () => {

@@ -305,8 +305,16 @@ function uncachedIdentityStore(db: SqlClient): IdentityStore {
          returning used_at is not null as accepted`,
         [purpose, subject, codeHash, now, maxAttempts],
       );
-      if (!row) return 'unavailable';
-      return row.accepted ? 'accepted' : 'wrong';
+      if (row) return row.accepted ? 'accepted' : 'wrong';
+      // Nothing spent: say why, so that the right code sent twice is not called a failure.
+      const spent = await first<{ used: boolean; expired: boolean }>(
+        `select used_at is not null and code_hash = $3 as used, expires_at <= $4 as expired
+         from identity_codes where purpose = $1 and subject = $2`,
+        [purpose, subject, codeHash, now],
+      );
+      if (spent?.used) return 'used';
+      if (spent?.expired) return 'expired';
+      return 'unavailable';
     },
 
     async createFlow(flow) {

@@ -1,5 +1,5 @@
 import { RECOVERY_CODE, SIGN_IN_CODE, VERIFICATION_CODE } from '@contracts/identity/field-rules';
-import type { CodePurpose, IdentityStore } from '@contracts/identity/identity-store';
+import type { CodePurpose, CodeTry, IdentityStore } from '@contracts/identity/identity-store';
 import type { CodeRefused } from '@contracts/identity/outcomes';
 import { CODE_POLICY } from './limits';
 import { codeHash, randomCode } from './secrets';
@@ -44,10 +44,20 @@ export const tryCode = (
     maxAttempts: CODE_POLICY.maxAttempts,
   });
 
-export const codeRefused = (result: 'wrong' | 'unavailable'): CodeRefused => ({
+const REFUSALS: Record<Exclude<CodeTry, 'accepted'>, CodeRefused['code']> = {
+  wrong: 'WRONG_CODE',
+  used: 'CODE_USED',
+  expired: 'CODE_EXPIRED',
+  unavailable: 'CODE_EXPIRED',
+};
+
+export const codeRefused = (result: Exclude<CodeTry, 'accepted'>): CodeRefused => ({
   status: 'INVALID_VALUE',
-  code: result === 'wrong' ? 'WRONG_CODE' : 'CODE_EXPIRED',
+  code: REFUSALS[result],
 });
+
+/** A try that counts towards the lock: a wrong code, or any code once none is left to guess. */
+export const countsAsFailure = (result: CodeTry) => result === 'wrong' || result === 'unavailable';
 
 export const resendAvailableAt = (purpose: 'verification' | 'recovery', sentAt: Date) =>
   new Date(sentAt.getTime() + CODE_POLICY.resendCooldownSeconds[purpose] * 1000).toISOString();

@@ -93,6 +93,8 @@ export async function verifyAccount(
   // A second submit of the same code (the screen submits on the last character) is no error.
   if (account.verifiedAt) return { status: 'ACCOUNT_OK' };
   const result = await tryCode(ports.store, 'verification', account.id, verificationCode, now);
+  // The same right code sent twice at once: the other submit verifies the account.
+  if (result === 'used') return { status: 'ACCOUNT_OK' };
   if (result !== 'accepted') return codeRefused(result);
   await ports.store.markAccountVerified(account.id, now);
   return { status: 'ACCOUNT_OK' };

@@ -168,7 +168,7 @@ describe('sign-in: expiry and single use', () => {
     });
   });
 
-  it('given a code already used, when sent again, then it does not complete anything', async () => {
+  it('given a code already used, when sent again, then it says "already used" and completes nothing', async () => {
     const customer = await registerCustomer(harness);
     const { flowId, origin, code } = await atCodeStep(customer);
     expect((await checkSignInCode(harness.ports, flowId, { otp: code }, origin)).status).toBe(
@@ -176,12 +176,41 @@ describe('sign-in: expiry and single use', () => {
     );
 
     expect(await checkSignInCode(harness.ports, flowId, { otp: code }, origin)).toEqual({
-      status: 'FAILED',
-      code: 'FLOW_STATE',
+      status: 'INVALID_VALUE',
+      code: 'CODE_USED',
     });
+    expect(
+      await checkSignInCode(harness.ports, flowId, { otp: otherThan(code, 1) }, origin),
+    ).toEqual({ status: 'FAILED', code: 'FLOW_STATE' });
     const stored = await harness.ports.store.findCode('sign-in', flowIdHash(flowId));
     expect(stored?.usedAt).toEqual(harness.clock.now());
     expect(stored?.codeHash).not.toContain(code);
+  });
+
+  it('given the right code sent 20 times at once, then one completes, 19 are "already used", and nothing locks', async () => {
+    const customer = await registerCustomer(harness);
+    const { flowId, origin, code } = await atCodeStep(customer);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        checkSignInCode(harness.ports, flowId, { otp: code }, origin),
+      ),
+    );
+    const codes = outcomes.map((outcome) =>
+      outcome.status === 'COMPLETED'
+        ? 'COMPLETED'
+        : 'code' in outcome
+          ? outcome.code
+          : outcome.status,
+    );
+    expect(codes.filter((c) => c === 'COMPLETED')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'CODE_USED')).toHaveLength(19);
+
+    // Not locked: the next sign-in goes through its password and code.
+    const again = await atCodeStep(customer, uniqueOrigin());
+    expect(
+      (await checkSignInCode(harness.ports, again.flowId, { otp: again.code }, again.origin))
+        .status,
+    ).toBe('COMPLETED');
   });
 
   it('given five wrong codes, when the right one comes, then the code is spent (CODE_EXPIRED)', async () => {

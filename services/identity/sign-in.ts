@@ -17,7 +17,7 @@ import { signInCodeMail } from './identity-mail';
 import { mailAccount } from './identity-mailing';
 import { RATE_LIMITS } from './limits';
 import { forgiveFailures, lockedOut, lockedUntil, recordFailure } from './lockout';
-import { codeRefused, issueCode, tryCode } from './one-time-codes';
+import { codeRefused, countsAsFailure, issueCode, tryCode } from './one-time-codes';
 import { verifyPassword } from './passwords';
 import type { IdentityPorts, RequestOrigin } from './ports';
 import { enforceRateLimits } from './rate-limits';
@@ -108,14 +108,19 @@ export async function checkSignInCode(
   const flow = await liveFlow(ports.store, flowId, 'sign-in', now);
   if (!flow) return flowNotFound;
   const account = flow.accountId ? await ports.store.findAccountById(flow.accountId) : undefined;
-  if (flow.status !== 'OTP_REQUIRED' || !account) return flowState;
+  // A completed flow still answers its own code: "already used", not a state error.
+  if ((flow.status !== 'OTP_REQUIRED' && flow.status !== 'COMPLETED') || !account) return flowState;
   await enforceRateLimits(ports, now, [[RATE_LIMITS.codePerAccount, account.email]]);
   const locked = await lockedUntil(ports.store, account.email, now);
   if (locked) return lockedOut(locked);
 
   const result = await tryCode(ports.store, 'sign-in', flow.idHash, otp, now);
+  if (flow.status === 'COMPLETED' && result !== 'used') return flowState;
   if (result !== 'accepted') {
-    const lockEnd = await recordFailure(ports.store, account.email, 'code', now);
+    // The right code sent again (a double submit, a retry after a lost answer) is no failure.
+    const lockEnd = countsAsFailure(result)
+      ? await recordFailure(ports.store, account.email, 'code', now)
+      : undefined;
     return lockEnd ? lockedOut(lockEnd) : codeRefused(result);
   }
   const moved = await ports.store.advanceFlow(flow.idHash, 'OTP_REQUIRED', { status: 'COMPLETED' });

@@ -87,6 +87,11 @@ export function refuseRejectedCode<T extends { readonly status: string; readonly
   wrongCodeMessage: 'mfa.invalidCode' | 'resetPassword.invalidCode' = 'mfa.invalidCode',
 ): T {
   if (outcome.status !== 'INVALID_VALUE') return outcome;
-  const code = outcome.code === 'CODE_EXPIRED' ? 'mfa.codeExpired' : wrongCodeMessage;
+  const code =
+    outcome.code === 'CODE_EXPIRED'
+      ? 'mfa.codeExpired'
+      : outcome.code === 'CODE_USED'
+        ? 'mfa.codeUsed'
+        : wrongCodeMessage;
   throw new ValidationError([{ field, code, params: { reason: outcome.code ?? 'WRONG_CODE' } }]);
 }
