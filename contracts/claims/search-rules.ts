@@ -44,8 +44,11 @@ export const SEARCH_MESSAGES = {
   'search.invalidName': 'Name must be 2 to 50 letters, spaces, hyphens or apostrophes',
 } as const;
 
-/** A name search value: 2 to 50 letters (accents too), spaces, hyphens or apostrophes, one letter at least. */
-export const SEARCH_NAME = /^(?=.*\p{L})[\p{L}' -]{2,50}$/u;
+/**
+ * A name search value: 2 to 50 letters of any script with their marks, spaces, hyphens or
+ * apostrophes, one letter at least; or one ideograph, a whole name in itself (decision 116).
+ */
+export const SEARCH_NAME = /^(?:(?=.*\p{L})[\p{L}\p{M}'’ -]{2,50}|\p{Script=Han})$/u;
 
 /** "Waiting longest first" (decision 064): oldest submission first, as the API sorts it. */
 export const WAITING_LONGEST = { sort: 'created_at', direction: 'asc' } as const;

@@ -760,6 +760,42 @@ describe('values the rules accept', () => {
     });
   });
 
+  it.each([
+    ['王', '小明'],
+    ['伟', '王'],
+    ['Nguyễn', 'Văn An'],
+    // ễ written as e + two combining marks: one character to a reader, three code points.
+    ['Nguye\u0302\u0303n', 'Ng'],
+    ['Marie-Ève', "O'Neil"],
+    ['Σοφία', 'Παπαδοπούλου'],
+    ['Олена', 'Шевченко'],
+    ['فاطمة', 'الزهراء'],
+  ])(
+    'given the name %s %s (any script), when registering, then it is kept as typed',
+    (first, last) => {
+      expect(accepted('registration', { firstName: first, lastName: last })).toMatchObject({
+        firstName: first,
+        lastName: last,
+      });
+    },
+  );
+
+  it('given names that are not a single ideograph or that count too many characters, when registering, then they are refused', () => {
+    const refused = (firstName: string) =>
+      checkOnBothSides(
+        FORMS.registration,
+        { ...VALID_BODIES.registration, firstName },
+        NOW,
+      ).server.errors.map((error) => error.code);
+    expect(refused('M')).toEqual(['firstName.tooShort']);
+    expect(refused('é')).toEqual(['firstName.tooShort']);
+    expect(refused('伟2')).toEqual(['firstName.invalidCharacters']);
+    expect(refused('王'.repeat(51))).toEqual(['firstName.tooLong']);
+    // 50 characters a reader sees, 100 code points: within the limit.
+    expect(refused('e\u0301'.repeat(50))).toEqual([]);
+    expect(refused('x\u200by')).toEqual(['firstName.invalidCharacters']);
+  });
+
   it('given a customer who turns 18 today, when registering, then the date of birth passes', () => {
     expect(accepted('registration', { dateOfBirth: '2008-03-02' }).dateOfBirth).toBe('2008-03-02');
   });

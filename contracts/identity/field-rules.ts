@@ -3,14 +3,28 @@
  * server's zod schemas and the browser's valibot schemas are both built from these.
  */
 
-/** Latin letters with the accents French uses (À-ÿ without × and ÷), and Œ œ. */
-const LETTER = 'A-Za-zÀ-ÖØ-öø-ÿŒœ';
+/**
+ * A letter of any script with the marks that belong to it (Ç, ễ, 王, ا): names and places are
+ * written as people write them (decision 116). Patterns using it need the `u` flag.
+ */
+const LETTER = '\\p{L}\\p{M}';
+
+/** Lengths count what a reader sees as one character (a grapheme cluster: "ễ" is one). */
+export function graphemeCount(value: string): number {
+  let count = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)) {
+    count += 1;
+  }
+  return count;
+}
 
 export const NAME = {
   minLength: 2,
   maxLength: 50,
-  pattern: new RegExp(`^[${LETTER}' ’-]+$`),
-  letter: new RegExp(`[${LETTER}]`),
+  pattern: new RegExp(`^[${LETTER}' ’-]+$`, 'u'),
+  letter: /\p{L}/u,
+  /** One ideograph is a whole given or family name (伟, 王): the minimum does not apply to it. */
+  singleIdeograph: /^\p{Script=Han}$/u,
 } as const;
 
 export const DATE_OF_BIRTH = {
@@ -23,7 +37,7 @@ export const DATE_OF_BIRTH = {
 /** The spec names no format: the same characters as an address, plus the apostrophe and &. */
 export const FINANCIAL_INSTITUTION = {
   maxLength: 50,
-  pattern: new RegExp(`^[${LETTER}0-9 .,#/'’&-]+$`),
+  pattern: new RegExp(`^[${LETTER}0-9 .,#/'’&-]+$`, 'u'),
 } as const;
 
 /**
@@ -33,7 +47,7 @@ export const FINANCIAL_INSTITUTION = {
 export const PORTAL_FINANCIAL_INSTITUTION = 'Banque Exemple';
 
 /** Letters, digits, accents, spaces and - . , # / only (spec §5, Profile). */
-export const ADDRESS = { pattern: new RegExp(`^[${LETTER}0-9 .,#/-]+$`) } as const;
+export const ADDRESS = { pattern: new RegExp(`^[${LETTER}0-9 .,#/-]+$`, 'u') } as const;
 
 /**
  * Registration allows 60; the profile validators read 40 and 100. We take 100 in the
@@ -43,7 +57,10 @@ export const ADDRESS_LINE1 = { registrationMaxLength: 60, profileMaxLength: 100 
 export const ADDRESS_LINE2 = { maxLength: 40 } as const;
 
 /** The spec gives only the length; the characters are what place names use. */
-export const PLACE_NAME = { maxLength: 50, pattern: new RegExp(`^[${LETTER} .'’-]+$`) } as const;
+export const PLACE_NAME = {
+  maxLength: 50,
+  pattern: new RegExp(`^[${LETTER} .'’-]+$`, 'u'),
+} as const;
 export const CITY = PLACE_NAME;
 export const COUNTRY = PLACE_NAME;
 

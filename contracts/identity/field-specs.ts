@@ -7,6 +7,7 @@ import {
   DATE_OF_BIRTH,
   EMAIL,
   FINANCIAL_INSTITUTION,
+  graphemeCount,
   NAME,
   PASSWORD,
   PHONE,
@@ -38,8 +39,12 @@ function nameField(field: 'firstName' | 'lastName'): TextFieldSpec {
     trim: false,
     rules: [
       { code: `${field}.edgeSpaces`, valid: (value) => value === value.trim() },
-      { code: `${field}.tooShort`, valid: (value) => length(value) >= NAME.minLength },
-      maxLength(`${field}.tooLong`, NAME.maxLength),
+      {
+        code: `${field}.tooShort`,
+        valid: (value) =>
+          graphemeCount(value) >= NAME.minLength || NAME.singleIdeograph.test(value),
+      },
+      { code: `${field}.tooLong`, valid: (value) => graphemeCount(value) <= NAME.maxLength },
       matches(`${field}.invalidCharacters`, NAME.pattern),
       matches(`${field}.noLetter`, NAME.letter),
     ],

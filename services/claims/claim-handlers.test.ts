@@ -57,7 +57,7 @@ const record = async (submissionId: string) =>
   (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
 
 describe('submitClaim', () => {
-  it('stores the documents by content and records them with the claimant from the session, lower-cased', async () => {
+  it('stores the documents by content and records them with the claimant from the session, names as typed', async () => {
     const claimForm = pdfBytes('claim form');
     const photo = pngBytes('a receipt');
     const { submissionId } = await submitClaim(
@@ -81,8 +81,8 @@ describe('submitClaim', () => {
       claimant: {
         customerId: 'alice',
         email: 'alice@example.com',
-        firstName: 'marie',
-        lastName: 'tremblay',
+        firstName: 'Marie',
+        lastName: 'Tremblay',
       },
     });
     expect(

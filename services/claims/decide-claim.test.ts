@@ -48,7 +48,7 @@ const submittedNow = (documents = claimSubmitted().data.documents) => {
 };
 
 describe('SubmitClaim', () => {
-  it('records the submission with names and email lower-cased, the fixed organisation and the clock time', () => {
+  it('records the submission with names as typed, the email lower-cased, the fixed organisation and the clock time', () => {
     spec.given([]).when(submitClaim()).then([submittedNow()]);
   });
 

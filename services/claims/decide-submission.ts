@@ -26,8 +26,6 @@ export function decideSubmission(
         claimant: {
           ...claimant,
           email: claimant.email.toLowerCase(),
-          firstName: claimant.firstName.toLowerCase(),
-          lastName: claimant.lastName.toLowerCase(),
         },
         orgId: COMPANY_ORG_ID,
         submittedAt: context.now.toISOString(),

@@ -62,8 +62,8 @@ export function claimSubmitted(documents: readonly DocumentRef[] = []): ClaimSub
       claimant: {
         customerId: CUSTOMER_ID,
         email: 'marie.tremblay@example.com',
-        firstName: 'marie',
-        lastName: 'tremblay',
+        firstName: 'Marie',
+        lastName: 'Tremblay',
         dateOfBirth: '1980-04-02',
       },
       orgId: 'claims-portal',
