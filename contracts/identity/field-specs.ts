@@ -17,6 +17,7 @@ import {
   SIGN_IN_CODE,
   VERIFICATION_CODE,
 } from './field-rules';
+import { canonicalEmail, type EmailRefusal, emailLookupKey } from './canonical-email';
 import type { FieldRule, RuleParams, TextFieldSpec } from './field-checks';
 import type { IdentityFieldCode } from './messages';
 
@@ -174,11 +175,28 @@ export const PHONE_FIELD: TextFieldSpec = {
   normalize: phoneDigits,
 };
 
+/** A rule that holds unless the address's canonical form is refused for this reason. */
+const notRefusedFor = (code: EmailRefusal): FieldRule => ({
+  code,
+  valid: (value) => {
+    const canonical = canonicalEmail(value);
+    return canonical.ok || canonical.refusal !== code;
+  },
+});
+
 export const EMAIL_FIELD: TextFieldSpec = {
   required: 'email.required',
   trim: true,
-  rules: [maxLength('email.invalid', EMAIL.maxLength), matches('email.invalid', EMAIL.pattern)],
-  normalize: (value) => value.toLowerCase(),
+  rules: [
+    notRefusedFor('email.invisible'),
+    notRefusedFor('email.mixedScripts'),
+    maxLength('email.invalid', EMAIL.maxLength),
+    // Read as NFKC, as its canonical form is: a full-width ＠ is an @.
+    { code: 'email.invalid', valid: (value) => EMAIL.pattern.test(value.normalize('NFKC')) },
+    notRefusedFor('email.invalid'),
+  ],
+  // One inbox, one form: accounts, limits and search all meet on it (decision 117).
+  normalize: emailLookupKey,
 };
 
 /** Sign-in checks only that something was typed: a format error would tell nothing useful. */
@@ -186,7 +204,7 @@ export const SIGN_IN_EMAIL_FIELD: TextFieldSpec = {
   required: 'email.required',
   trim: true,
   rules: [],
-  normalize: (value) => value.toLowerCase(),
+  normalize: emailLookupKey,
 };
 
 const longestRun = (value: string) => {

@@ -145,6 +145,16 @@ export const IDENTITY_FIELD_MESSAGES = {
     fr: 'Format de courriel non valide',
     cn: '电子邮箱格式无效',
   },
+  'email.invisible': {
+    en: 'The email address contains an invisible character. Please type it again.',
+    fr: 'L’adresse courriel contient un caractère invisible. Veuillez la saisir de nouveau.',
+    cn: '电子邮箱包含不可见字符。请重新输入。',
+  },
+  'email.mixedScripts': {
+    en: 'The email address mixes letters of different alphabets (such as Latin and Cyrillic). Please check it.',
+    fr: 'L’adresse courriel mêle des lettres de plusieurs alphabets (comme le latin et le cyrillique). Veuillez la vérifier.',
+    cn: '电子邮箱混用了不同文字的字母（例如拉丁字母和西里尔字母）。请检查。',
+  },
   'password.required': {
     en: 'Password is required',
     fr: 'Le mot de passe est obligatoire',

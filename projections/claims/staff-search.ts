@@ -1,3 +1,4 @@
+import { emailLookupKey } from '@contracts/identity/canonical-email';
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@contracts/claims/catalogue';
 import {
   type ClaimSearchQuery,
@@ -69,7 +70,8 @@ function filterFor(query: ClaimSearchQuery): Filter {
     case 'claimType':
       return { sql: 'claim_type = $1', values: [matchCanonical(CLAIM_TYPES, value)] };
     case 'email':
-      return { sql: 'email = $1', values: [value.toLowerCase()] };
+      // The form accounts and claims hold it in: a full-width or IDN spelling finds them too.
+      return { sql: 'email = $1', values: [emailLookupKey(value)] };
     case 'status':
       return { sql: 'status = $1', values: [matchCanonical(CLAIM_STATUSES, value)] };
     case 'userId':
