@@ -19,6 +19,16 @@ describe('staffMemberFromClaims', () => {
     expect(staffMemberFromClaims({ ...agent, groups: 'x claims-staff' }, rule)).toEqual(expected);
   });
 
+  it('matches role names in any case: Claims-Staff and CLAIMS-AUDITOR name the roles (issue 46)', () => {
+    expect(staffMemberFromClaims({ ...agent, roles: ['Claims-Staff'] }, rule).role).toBe('agent');
+    expect(staffMemberFromClaims({ ...agent, groups: 'CLAIMS-AUDITOR' }, rule).role).toBe(
+      'auditor',
+    );
+    expect(() => staffMemberFromClaims({ ...agent, roles: ['claims-staffer'] }, rule)).toThrow(
+      ForbiddenError,
+    );
+  });
+
   it('admits a verified email of the staff domain without the role', () => {
     const claims = { sub: 'u-2', email: 'b@claims.example', email_verified: true };
     expect(staffMemberFromClaims(claims, rule)).toEqual({

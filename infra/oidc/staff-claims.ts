@@ -33,9 +33,18 @@ export function staffMemberFromClaims(
   return { staffId: sub, email, role: 'agent' };
 }
 
+/**
+ * Role names compare in one case (issue 46): providers and their administrators spell a
+ * group `Claims-Staff` as readily as `claims-staff`, and both name one role.
+ */
 function hasRole(claims: Readonly<Record<string, unknown>>, role: string): boolean {
-  return [claims.roles, claims.groups].some((values) => listOf(values).includes(role));
+  const wanted = roleKey(role);
+  return [claims.roles, claims.groups].some((values) =>
+    listOf(values).some((value) => roleKey(value) === wanted),
+  );
 }
+
+const roleKey = (role: string) => role.normalize('NFKC').toLowerCase();
 
 /** An email the provider says is unverified proves nothing about its domain. */
 function inStaffDomain(
