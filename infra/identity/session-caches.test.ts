@@ -21,6 +21,7 @@ import {
   NoticedCache,
   type SessionCaches,
 } from './session-caches';
+import { listSessions, revokeSessions } from './session-revocation';
 
 let database: TestDatabase;
 /** Two portal processes on one database: each its own pool, caches and listener. */
@@ -258,5 +259,36 @@ describe('a noticed cache', () => {
     const load = async () => `load ${++loads}`;
     await cache.get('k', load);
     expect(await cache.get('k', load)).toBe('load 2');
+  });
+});
+
+describe('npm run sessions -- revoke (issue 46)', () => {
+  it("ends a customer's sessions and a staff member's, read from the cache of another process until then", async () => {
+    await listening(here.caches, here.pool);
+    const session = await customerWithSession();
+    const account = await cached.findAccountById(session.customerId);
+    const staff = { staffId: 'agent-9', email: 'agent9@example.test', role: 'agent' } as const;
+    const { id: staffId } = await createStaffSession(here.pool, staff);
+    expect(await cached.findSessionWithAccount(session.idHash)).toBeDefined();
+    expect(await findStaffSession(here.pool, staffId, new Date(), here.caches.staff)).toBeDefined();
+
+    // The CLI's work, from a third connection: any spelling of the customer's address.
+    const email = (account?.email ?? '').toUpperCase();
+    expect(await listSessions(database.pool, email, 'customer')).toHaveLength(1);
+    expect(await listSessions(database.pool, 'AGENT9@example.test', 'staff')).toEqual([
+      expect.objectContaining({ role: 'agent' }),
+    ]);
+    expect(await revokeSessions(database.pool, email, 'customer')).toBe(1);
+    expect(await revokeSessions(database.pool, ' agent9@example.test ', 'staff')).toBe(1);
+
+    expect(await lookUpUntil(session.idHash, (found) => found === undefined)).toBeUndefined();
+    const deadline = Date.now() + 1_000;
+    let found = await findStaffSession(here.pool, staffId, new Date(), here.caches.staff);
+    while (found && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      found = await findStaffSession(here.pool, staffId, new Date(), here.caches.staff);
+    }
+    expect(found).toBeUndefined();
+    expect(await listSessions(database.pool, email, 'customer')).toEqual([]);
   });
 });
