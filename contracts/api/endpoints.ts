@@ -440,6 +440,16 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     errors: [401],
   },
   {
+    method: 'POST',
+    path: '/api/auth/backchannel-logout',
+    operationId: 'staffBackChannelLogout',
+    summary:
+      'OpenID Connect Back-Channel Logout 1.0: the provider posts logout_token (form); every staff session of its subject ends',
+    audience: 'public',
+    success: { status: 200, description: 'The sessions are ended', contentType: 'text/plain' },
+    errors: [400],
+  },
+  {
     method: 'GET',
     path: '/api/auth/logout',
     operationId: 'staffSignOut',

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/config';
 import { createDevelopmentOidcProvider } from './development-provider';
-import { staffOidcSettings } from './staff-oidc-settings';
+import { BACKCHANNEL_LOGOUT_PATH, staffOidcSettings } from './staff-oidc-settings';
 
 export interface MountedDevelopmentProvider {
   /** The issuer; requests below its path belong to the provider. */
@@ -27,6 +27,7 @@ export function developmentProviderFor(config: Config): MountedDevelopmentProvid
         clientId: settings.clientId,
         clientSecret: settings.clientSecret,
         redirectUris: [settings.redirectUri],
+        backchannelLogoutUri: new URL(BACKCHANNEL_LOGOUT_PATH, settings.redirectUri).href,
       },
     ],
     nodeEnv: config.NODE_ENV,

@@ -12,6 +12,8 @@ export interface DevelopmentClient {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly redirectUris: readonly string[];
+  /** Where the provider posts its OpenID Connect Back-Channel Logout 1.0 logout tokens. */
+  readonly backchannelLogoutUri?: string;
 }
 
 export interface DevelopmentProviderOptions {
@@ -85,6 +87,9 @@ function configuration(
       response_types: ['code'],
       grant_types: ['authorization_code'],
       token_endpoint_auth_method: 'client_secret_basic',
+      ...(client.backchannelLogoutUri
+        ? { backchannel_logout_uri: client.backchannelLogoutUri }
+        : {}),
     })),
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -94,7 +99,7 @@ function configuration(
     findAccount: async (_ctx, sub) => account(users.find((user) => user.sub === sub)),
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     jwks: { keys: [signingKey()] },
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true } },
     interactions: {
       url: async (_ctx, interaction) => interactionPath(prefix, interaction.uid),
     },
@@ -102,6 +107,9 @@ function configuration(
       ctx.type = 'html';
       ctx.body = errorPage('Sign-in error', `${out.error}: ${out.error_description ?? ''}`);
     },
+    // Its back-channel logout tokens go to the portal beside it, on localhost: the SSRF guard
+    // oidc-provider puts on outgoing requests (special-use addresses refused) would stop them.
+    fetch: (url, { dispatcher: _guard, ...init }) => globalThis.fetch(url, init),
     ttl: {
       AccessToken: TEN_MINUTES,
       AuthorizationCode: 60,

@@ -41,6 +41,7 @@ declare module 'oidc-provider' {
   export interface ClientMetadata {
     readonly client_id: string;
     readonly client_secret: string;
+    readonly backchannel_logout_uri?: string;
     readonly redirect_uris: readonly string[];
     readonly response_types?: readonly string[];
     readonly grant_types?: readonly string[];
@@ -66,6 +67,10 @@ declare module 'oidc-provider' {
       error: Error,
     ) => Promise<void>;
     readonly ttl?: Readonly<Record<string, number>>;
+    readonly fetch?: (
+      url: string,
+      options: RequestInit & { dispatcher?: unknown },
+    ) => Promise<Response>;
   }
 
   export class Provider {
@@ -76,6 +81,11 @@ declare module 'oidc-provider' {
       accountId: string;
       clientId: string;
     }) => Grant;
+    readonly Client: {
+      find(
+        clientId: string,
+      ): Promise<{ backchannelLogout(sub: string, sid?: string): Promise<void> } | undefined>;
+    };
     callback(): NodeHandler;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(

@@ -4,6 +4,8 @@ import type { StaffSignInOptions } from './staff-sign-in';
 /** Where the development provider is mounted on the portal's own server. */
 export const DEVELOPMENT_ISSUER_PATH = '/oidc';
 export const STAFF_CALLBACK_PATH = '/api/auth/callback';
+/** Where a provider posts its back-channel logout tokens (decision 104). */
+export const BACKCHANNEL_LOGOUT_PATH = '/api/auth/backchannel-logout';
 
 /** The development provider's one client; the provider never runs in production. */
 export const DEVELOPMENT_CLIENT = {

@@ -1,6 +1,8 @@
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as client from 'openid-client';
 import { UnauthenticatedError } from '@contracts/errors';
 import type { SignedInStaff } from '@contracts/principals';
+import { type LogoutSubject, verifyLogoutToken } from './backchannel-logout';
 import { type StaffRule, staffMemberFromClaims } from './staff-claims';
 
 export interface StaffSignInOptions extends StaffRule {
@@ -26,11 +28,20 @@ export interface StaffSignIn {
   start(): Promise<{ url: URL; pending: PendingSignIn }>;
   /** The staff member the provider vouches for, with their role; UnauthenticatedError or ForbiddenError else. */
   finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedInStaff>;
+  /** Whom a back-channel logout token from this provider names; InvalidLogoutToken else. */
+  loggedOut(logoutToken: string, now: Date): Promise<LogoutSubject>;
 }
 
 /** Staff sign-in against any OpenID issuer: authorization code flow, PKCE S256, state, nonce. */
 export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
   const configuration = lazyDiscovery(options);
+  let keys: JWTVerifyGetKey | undefined;
+  const providerKeys = async () => {
+    const jwksUri = (await configuration()).serverMetadata().jwks_uri;
+    if (!jwksUri) throw new Error('the OpenID Provider publishes no jwks_uri');
+    keys ??= createRemoteJWKSet(new URL(jwksUri));
+    return keys;
+  };
   return {
     async start() {
       const pending: PendingSignIn = {
@@ -51,6 +62,10 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
     async finish(callbackUrl, pending) {
       const claims = await exchangeCode(await configuration(), options, callbackUrl, pending);
       return staffMemberFromClaims(claims, options);
+    },
+    async loggedOut(logoutToken, now) {
+      const { issuer, clientId } = options;
+      return verifyLogoutToken(logoutToken, { issuer, clientId, keys: await providerKeys(), now });
     },
   };
 }

@@ -9,16 +9,27 @@ export interface TestOidcProvider {
   /** http://127.0.0.1:{port}/oidc */
   readonly issuer: string;
   readonly redirectUri: string;
+  /** The provider posts a back-channel logout token for `sub` to the client's logout URI. */
+  sendBackchannelLogout(sub: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The development provider, mounted under /oidc on a plain HTTP server of its own. */
-export async function startTestOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(
+  redirectUri: string,
+  backchannelLogoutUri?: string,
+): Promise<TestOidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}/oidc`;
   const oidc = createDevelopmentOidcProvider({
     issuer,
-    clients: [{ ...TEST_CLIENT, redirectUris: [redirectUri] }],
+    clients: [
+      {
+        ...TEST_CLIENT,
+        redirectUris: [redirectUri],
+        ...(backchannelLogoutUri && { backchannelLogoutUri }),
+      },
+    ],
     nodeEnv: 'test',
   });
   const server: Server = createServer((req, res) => {
@@ -29,6 +40,11 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
   return {
     issuer,
     redirectUri,
+    async sendBackchannelLogout(sub) {
+      const client = await oidc.provider.Client.find(TEST_CLIENT.clientId);
+      if (!client) throw new Error('the test client is not registered');
+      await client.backchannelLogout(sub);
+    },
     async close() {
       await oidc.close();
       server.closeAllConnections();

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AstroCookies, MiddlewareHandler } from 'astro';
+import { BACKCHANNEL_LOGOUT_PATH } from '@infra/oidc/staff-oidc-settings';
 import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { forbiddenResponse } from '@site/lib/problem.server';
@@ -30,6 +31,12 @@ export function rotateCsrfToken(cookies: AstroCookies, https: boolean): string {
 }
 
 /**
+ * Posts from a server, not a browser: no cookie to echo, and the signed body is what
+ * authenticates them (a forged one changes nothing).
+ */
+const SIGNED_CALLS: ReadonlySet<string> = new Set([BACKCHANNEL_LOGOUT_PATH]);
+
+/**
  * Double-submit token: every visitor gets a random `csrf_token` cookie (readable by our
  * scripts, SameSite=Lax), and every non-safe API call must echo it in `x-csrf-token`. Another
  * site can make a browser send the cookie but cannot read it, so it cannot send the header.
@@ -37,7 +44,11 @@ export function rotateCsrfToken(cookies: AstroCookies, https: boolean): string {
 export const checkCsrf: MiddlewareHandler = async (context, next) => {
   const https = requestIsHttps(context.request);
   const token = context.cookies.get(csrfCookieName(https))?.value;
-  if (!SAFE_METHODS.has(context.request.method) && context.url.pathname.startsWith('/api/')) {
+  if (
+    !SAFE_METHODS.has(context.request.method) &&
+    context.url.pathname.startsWith('/api/') &&
+    !SIGNED_CALLS.has(context.url.pathname)
+  ) {
     const presented = context.request.headers.get(CSRF_HEADER);
     if (!token || !presented || !same(token, presented))
       return forbiddenResponse(context.locals.requestId, requestLanguage(context));
