@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@infra/postgres/embedded';
+import { signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
 import { freePort } from '../support/free-port';
-import { type PortalUnderTest, startPortalUnderTest } from './portal-under-test';
+import { TestBrowser } from '../support/oidc-test-provider';
+import { call, type PortalUnderTest, startPortalUnderTest } from './portal-under-test';
 
 /** The postmaster listening on the port and every backend it forked. */
 function postgresProcesses(port: number): number[] {
@@ -36,6 +38,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
   let postgres: EmbeddedPostgres;
   let portal: PortalUnderTest;
   let frozen: number[] = [];
+  const customer = new TestBrowser();
 
   beforeAll(async () => {
     postgresDir = await mkdtemp(join(tmpdir(), 'claims-pg-frozen-'));
@@ -47,6 +50,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
       database: 'claims',
     });
     portal = await startPortalUnderTest({ DATABASE_URL: postgres.url });
+    await signInAsDemoCustomerAt(customer, portal.base, portal.dataDir);
   }, 240_000);
 
   afterAll(async () => {
@@ -77,6 +81,21 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
       console.info('live timings (ms)', timings.map(Math.round).join(' '));
       expect(median).toBeLessThan(50);
       expect(Math.max(...timings)).toBeLessThan(1_000);
+    } finally {
+      signal(frozen, 'SIGCONT');
+    }
+  }, 60_000);
+
+  it('signs a customer out (204, cookie cleared) while Postgres is stopped, within 3 s', async () => {
+    expect(customer.cookie('session')).toBeTruthy();
+    frozen = postgresProcesses(postgresPort);
+    signal(frozen, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const answer = await call(customer, portal.base, '/api/auth/session/terminate', {});
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(answer.status).toBe(204);
+      expect(customer.cookie('session') ?? '').toBe('');
     } finally {
       signal(frozen, 'SIGCONT');
     }
