@@ -9,6 +9,7 @@ import {
   defaultInspectionWorkers,
   type InspectionPool,
 } from './documents/inspection-pool';
+import { boundedPoolOptions } from './postgres/pool-bounds';
 import { observedInspectionPool } from './documents/observed-inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
 import type { SessionWithAccount } from './identity/postgres-identity-store';
@@ -50,7 +51,11 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
         'DATABASE_URL is not set: start the portal with `npm start` or `npm run dev`',
       );
     }
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 20,
+      ...boundedPoolOptions(config),
+    });
     pool.on('error', (error: Error & { code?: string }) => {
       // 57P01: Postgres is shutting down (e.g. Ctrl-C reached it first); not a fault.
       if (error.code === '57P01')

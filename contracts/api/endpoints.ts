@@ -407,6 +407,16 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/api/health/live',
+    operationId: 'liveness',
+    summary:
+      'Liveness: the process answers HTTP. Touches no dependency, so it stays fast while Postgres or the broker is frozen',
+    audience: 'public',
+    success: { status: 200, description: '`{"status":"live","uptimeSeconds":N}`' },
+    errors: [],
+  },
+  {
+    method: 'GET',
     path: '/api/auth/init',
     operationId: 'startStaffSignIn',
     summary: 'Start staff sign-in: redirects to the OpenID Provider (code flow with PKCE)',

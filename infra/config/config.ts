@@ -58,6 +58,16 @@ export const configSchema = z.object({
   /** off: publish only (another service sends the claimants' mail). */
   KAFKA_NOTIFICATIONS: z.enum(['on', 'off']).default('on'),
   KAFKA_NOTIFICATIONS_GROUP: z.string().min(1).default('claims-portal-notifications'),
+  /**
+   * Bounds on every wait for Postgres (issue 44, decision 113): taking a connection, one
+   * statement (server side), a transaction left idle, and one query seen from the client
+   * (catches a frozen server, which enforces nothing). 0 turns a bound off.
+   */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Unset: the statement bound plus 5 s, so the server's own error normally comes first. */
+  PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Document inspection (decision 049): worker threads, each file's heap and time, a request's time. */
   INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   INSPECTION_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),

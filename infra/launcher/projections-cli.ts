@@ -59,7 +59,12 @@ for (const projection of selected) {
 
 const config = configOrExit();
 const databaseUrl = claimsDatabaseUrl(config);
-const runtime = await openRuntime(config, databaseUrl);
+// A rebuild or verify may run one long statement on a big table, by an operator who is
+// watching: the portal's statement and query bounds are off here (decision 113).
+const runtime = await openRuntime(
+  { ...config, PG_STATEMENT_TIMEOUT_MS: 0, PG_QUERY_TIMEOUT_MS: 0 },
+  databaseUrl,
+);
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const at = (position: LogPosition) => `${position.commit}/${position.prepare}`;
 

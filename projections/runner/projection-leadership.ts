@@ -8,6 +8,7 @@ import type { SqlClient, SqlPool } from './sql';
 type LockClient = SqlClient & {
   release(error?: Error | boolean): void;
   on?(event: 'error', listener: (error: Error) => void): unknown;
+  off?(event: 'error', listener: (error: Error) => void): unknown;
 };
 
 export interface LeadershipOptions {
@@ -59,9 +60,10 @@ export function leadProjection(options: LeadershipOptions): Leadership {
   async function tryToLead(): Promise<void> {
     const client = (await options.pool.connect()) as LockClient;
     let lost = false;
-    client.on?.('error', () => {
+    const markLost = () => {
       lost = true;
-    });
+    };
+    client.on?.('error', markLost);
     try {
       const { rows } = await client.query<{ locked: boolean }>(
         'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
@@ -83,6 +85,9 @@ export function leadProjection(options: LeadershipOptions): Leadership {
         ]);
       }
     } finally {
+      // The pool hands this client out again: a listener left on it would pile up, one per
+      // heartbeat (MaxListenersExceededWarning on a standby).
+      client.off?.('error', markLost);
       client.release(lost);
     }
   }

@@ -7,6 +7,7 @@ import {
   secureCookies,
   staffSessionIdOf,
 } from '@site/lib/staff-auth.server';
+import { endSessionWithinBound } from '@site/lib/sign-out.server';
 
 export const prerender = false;
 
@@ -15,8 +16,10 @@ export const GET = apiRoute(async ({ cookies, request }) => {
   const secure = await secureCookies(request);
   const id = staffSessionIdOf(cookies, secure);
   if (id) {
-    const { pool, sessions } = await getRuntime();
-    await endStaffSession(pool, id, sessions.staff);
+    await endSessionWithinBound('staff sign-out', async () => {
+      const { pool, sessions } = await getRuntime();
+      await endStaffSession(pool, id, sessions.staff);
+    });
   }
   clearSessionCookie(cookies, secure);
   return redirectTo('/');

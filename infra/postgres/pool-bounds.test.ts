@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { parseConfig } from '../config/config';
+import { boundedPoolOptions } from './pool-bounds';
+
+const bounded = (url: string, env: Record<string, string>) => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    ...boundedPoolOptions(parseConfig(env)),
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+};
+
+const elapsed = async (run: () => Promise<unknown>) => {
+  const started = performance.now();
+  const error = await run().then(
+    () => undefined,
+    (caught: unknown) => caught as Error & { code?: string },
+  );
+  return { error, ms: performance.now() - started };
+};
+
+describe('bounded Postgres pool', () => {
+  let database: TestDatabase;
+  // A "server" that accepts TCP and then never answers: a frozen Postgres, seen from a client.
+  let silent: Server;
+  let silentPort = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentPort = (silent.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    silent.close();
+    await database.drop();
+  });
+
+  it('has sensible defaults: every bound on', () => {
+    const options = boundedPoolOptions(parseConfig({}));
+    expect(options.connectionTimeoutMillis).toBe(10_000);
+    expect(options.statement_timeout).toBe(60_000);
+    expect(options.idle_in_transaction_session_timeout).toBe(60_000);
+    expect(options.query_timeout).toBe(65_000);
+    expect(options.keepAlive).toBe(true);
+  });
+
+  it('ends a statement that runs past PG_STATEMENT_TIMEOUT_MS (server side)', async () => {
+    const pool = bounded(database.url, { PG_STATEMENT_TIMEOUT_MS: '300' });
+    try {
+      const { error, ms } = await elapsed(() => pool.query('select pg_sleep(5)'));
+      expect(error?.code).toBe('57014');
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('ends a transaction left idle past PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', async () => {
+    const pool = bounded(database.url, { PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: '300' });
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const { error } = await elapsed(() => client.query('select 1'));
+      expect(error).toBeDefined();
+    } finally {
+      client.release(true);
+      await pool.end();
+    }
+  });
+
+  it('gives up connecting to a server that never answers, within PG_CONNECT_TIMEOUT_MS', async () => {
+    const url = `postgres://nobody@127.0.0.1:${silentPort}/none`;
+    const pool = bounded(url, { PG_CONNECT_TIMEOUT_MS: '300' });
+    try {
+      const { error, ms } = await elapsed(() => pool.query('select 1'));
+      expect(error).toBeDefined();
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('gives up on a query the server never answers, within PG_QUERY_TIMEOUT_MS', async () => {
+    // The statement bound is off, so only the client's own deadline can end the wait.
+    const pool = bounded(database.url, {
+      PG_STATEMENT_TIMEOUT_MS: '0',
+      PG_QUERY_TIMEOUT_MS: '300',
+    });
+    try {
+      const { error, ms } = await elapsed(() => pool.query('select pg_sleep(5)'));
+      expect(error?.message).toMatch(/timeout/i);
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import type { Config } from '../config/config';
+
+type BoundSettings = Pick<
+  Config,
+  | 'PG_CONNECT_TIMEOUT_MS'
+  | 'PG_STATEMENT_TIMEOUT_MS'
+  | 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'
+  | 'PG_QUERY_TIMEOUT_MS'
+>;
+
+const QUERY_MARGIN_MS = 5_000;
+
+/**
+ * The pool options that put a bound on every wait for Postgres (decision 113). The server
+ * ends a long statement or an abandoned transaction; the client gives up on a connection or
+ * a query when the server itself is frozen (SIGSTOP, a hung host), where no server-side
+ * timeout can fire. TCP keepalives let the kernel notice a peer that vanished.
+ */
+export function boundedPoolOptions(settings: BoundSettings): pg.PoolConfig {
+  const statement = settings.PG_STATEMENT_TIMEOUT_MS;
+  const query = settings.PG_QUERY_TIMEOUT_MS ?? (statement === 0 ? 0 : statement + QUERY_MARGIN_MS);
+  return {
+    connectionTimeoutMillis: settings.PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: statement,
+    idle_in_transaction_session_timeout: settings.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // pg sends or arms none of these when 0: 0 turns each bound off.
+    query_timeout: query,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
