@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'PRECONDITION_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -105,4 +106,12 @@ export class PayloadTooLargeError extends DomainError {
 
 export class UnsupportedMediaTypeError extends DomainError {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/**
+ * A 422 (IETF draft httpapi-idempotency-key-header): the Idempotency-Key was already used
+ * for a different request body; nothing of this request is kept.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
 }

@@ -10,7 +10,7 @@ export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 export function idempotencyKey(request: Request): string | undefined {
   const key = request.headers.get('idempotency-key')?.toLowerCase();
   if (key !== undefined && !UUID_V7.test(key)) {
-    throw new ValidationError([{ field: 'Idempotency-Key', code: 'invalidFormat' }]);
+    throw new ValidationError([{ field: 'Idempotency-Key', code: 'idempotencyKey' }]);
   }
   return key;
 }
