@@ -48,6 +48,11 @@ export const PROBLEM_TITLES: Readonly<
     fr: 'Cette clé Idempotency-Key a déjà servi pour une autre requête',
     cn: '此 Idempotency-Key 已用于另一个请求',
   },
+  HEADERS_TOO_LARGE: {
+    en: 'The request headers are too large',
+    fr: 'Les en-têtes de la requête sont trop volumineux',
+    cn: '请求头过大',
+  },
   RATE_LIMITED: { en: 'Too many requests', fr: 'Trop de requêtes', cn: '请求过多' },
   INTERNAL_ERROR: {
     en: 'The server could not complete the request',

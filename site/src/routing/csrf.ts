@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AstroCookies, MiddlewareHandler } from 'astro';
+import type { FieldError } from '@contracts/errors';
 import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { forbiddenResponse } from '@site/lib/problem.server';
@@ -29,6 +30,14 @@ export function rotateCsrfToken(cookies: AstroCookies, https: boolean): string {
   return token;
 }
 
+/** What a write lacks to pass the double-submit check, named so its author can fix it. */
+function csrfFault(token: string | undefined, presented: string | null): FieldError | undefined {
+  if (!token) return { field: CSRF_COOKIE, code: 'csrf.cookieMissing' };
+  if (!presented) return { field: CSRF_HEADER, code: 'csrf.headerMissing' };
+  if (!same(token, presented)) return { field: CSRF_HEADER, code: 'csrf.mismatch' };
+  return undefined;
+}
+
 /**
  * Double-submit token: every visitor gets a random `csrf_token` cookie (readable by our
  * scripts, SameSite=Lax), and every non-safe API call must echo it in `x-csrf-token`. Another
@@ -39,8 +48,9 @@ export const checkCsrf: MiddlewareHandler = async (context, next) => {
   const token = context.cookies.get(csrfCookieName(https))?.value;
   if (!SAFE_METHODS.has(context.request.method) && context.url.pathname.startsWith('/api/')) {
     const presented = context.request.headers.get(CSRF_HEADER);
-    if (!token || !presented || !same(token, presented))
-      return forbiddenResponse(context.locals.requestId, requestLanguage(context));
+    const missing = csrfFault(token, presented);
+    if (missing)
+      return forbiddenResponse(context.locals.requestId, requestLanguage(context), [missing]);
   }
   if (!token) rotateCsrfToken(context.cookies, https);
   return next();
