@@ -5,8 +5,9 @@ import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { forbiddenResponse } from '@site/lib/problem.server';
 
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_COOKIE, CSRF_HEADER } from '@contracts/api/csrf-token';
+
+export { CSRF_COOKIE, CSRF_HEADER };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `__Host-csrf_token` under https, so a sibling subdomain cannot plant a token of its choice. */
