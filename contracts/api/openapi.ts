@@ -23,13 +23,15 @@ const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'DELETE']);
 
 /**
  * Every status an operation can answer: its own, and those the layers in front of every route
- * answer (the edge's 431, the CSRF check's 403, the body reader's 413 and 415, 503 when a
+ * answer (the edge's 431, the CSRF check's 403 and the refusal shape's 415 on writes, the body
+ * reader's 413, 503 when a
  * dependency is down, 422 for a reused Idempotency-Key).
  */
 export function answeredStatuses(endpoint: ApiEndpoint): number[] {
   const statuses = new Set([...endpoint.errors, 431, 503]);
   const headers = (endpoint.parameters ?? []).map((p) => p.name);
-  if (WRITES.has(endpoint.method)) statuses.add(403);
+  // The refusal shape answers 415 to any API write whose body is not JSON, body or not.
+  if (WRITES.has(endpoint.method)) for (const status of [403, 415]) statuses.add(status);
   if (endpoint.body) for (const status of [400, 413, 415]) statuses.add(status);
   if ((endpoint.parameters ?? []).some((p) => p.in === 'path')) statuses.add(400);
   if (headers.includes('Idempotency-Key')) for (const status of [400, 422]) statuses.add(status);
