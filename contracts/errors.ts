@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'PRECONDITION_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -105,4 +107,12 @@ export class PayloadTooLargeError extends DomainError {
 
 export class UnsupportedMediaTypeError extends DomainError {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/**
+ * A 422 (IETF draft httpapi-idempotency-key-header): the Idempotency-Key was already used
+ * for a different request body; nothing of this request is kept.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
 }

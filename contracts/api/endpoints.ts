@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
 import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
 import { claimDraftViewSchema, saveDraftBodySchema } from '../claims/claim-draft-schema';
@@ -48,8 +49,9 @@ const idempotencyKeyParameter = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'A UUID v7; a retried request with the same key is applied once.',
-  schema: { type: 'string', format: 'uuid' },
+  description:
+    'A UUID v7; a retry with the same key and body replays the first answer, the same key with another body is a 422.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 
 const ifMatchParameter = {

@@ -43,6 +43,16 @@ export const PROBLEM_TITLES: Readonly<
     fr: 'Type de contenu non pris en charge',
     cn: '不支持的内容类型',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: 'This Idempotency-Key was already used for a different request',
+    fr: 'Cette clé Idempotency-Key a déjà servi pour une autre requête',
+    cn: '此 Idempotency-Key 已用于另一个请求',
+  },
+  HEADERS_TOO_LARGE: {
+    en: 'The request headers are too large',
+    fr: 'Les en-têtes de la requête sont trop volumineux',
+    cn: '请求头过大',
+  },
   RATE_LIMITED: { en: 'Too many requests', fr: 'Trop de requêtes', cn: '请求过多' },
   INTERNAL_ERROR: {
     en: 'The server could not complete the request',

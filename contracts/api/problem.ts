@@ -14,9 +14,13 @@ export const problemSchema = z.object({
         field: z.string(),
         code: z.string(),
         params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        /** The rule's words in the caller's language, so every client shows the same text. */
+        message: z.string().optional(),
       }),
     )
     .optional(),
+  /** Why a 429 was answered (the limit that was reached). */
+  reason: z.string().optional(),
   /** A stale write (409): the claim's version now, and each field changed since the one read. */
   currentVersion: z.number().int().optional(),
   changes: z

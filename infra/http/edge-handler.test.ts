@@ -87,4 +87,15 @@ describe('the edge handler', () => {
     });
     expect(logged).toContainEqual(expect.objectContaining({ method: 'TRACE', status: 405 }));
   });
+
+  it('answers 431 problem+json to a request whose headers are over the limit (64 KB)', async () => {
+    const answer = await send(port, {
+      method: 'GET',
+      path: '/api/health',
+      headers: { 'x-padding': 'a'.repeat(64 * 1024) },
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'HEADERS_TOO_LARGE', status: 431 });
+  });
 });

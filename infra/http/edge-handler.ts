@@ -27,7 +27,8 @@ const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(
 
 type Refusal =
   | { readonly status: 400; readonly field: 'url' | 'host' | 'request' }
-  | { readonly status: 405; readonly allow: readonly string[] };
+  | { readonly status: 405; readonly allow: readonly string[] }
+  | { readonly status: 431 };
 
 /** A request target's path, without its query or fragment. */
 export const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? '';
@@ -58,8 +59,14 @@ function callerLanguage(acceptLanguage: string | undefined): 'en' | 'fr' {
 }
 
 /** The API's refusal: problem+json, as site/src/lib/problem.server.ts writes it. */
+const PROBLEM_CODE = {
+  400: 'VALIDATION_FAILED',
+  405: 'METHOD_NOT_ALLOWED',
+  431: 'HEADERS_TOO_LARGE',
+} as const;
+
 function problemBody(refusal: Refusal, requestId: string, lang: 'en' | 'fr' = 'en'): string {
-  const code = refusal.status === 400 ? 'VALIDATION_FAILED' : 'METHOD_NOT_ALLOWED';
+  const code = PROBLEM_CODE[refusal.status];
   return JSON.stringify({
     type: 'about:blank',
     title: problemTitle(code, lang),
@@ -168,10 +175,12 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   // A HEAD request gets no body, even refused: its client would read one as the next answer.
   const packet = 'rawPacket' in error ? String(error.rawPacket) : '';
+  // Node stops reading at its header limit (16 KB): 431, as RFC 6585 says, not a 400.
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   rawRefusal(
     socket,
-    { status: 400, field: 'request' },
-    '400 Bad Request',
+    tooLarge ? { status: 431 } : { status: 400, field: 'request' },
+    tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request',
     !packet.startsWith('HEAD '),
   );
 }

@@ -11,7 +11,12 @@ import { initialDocumentErrors } from '@contracts/claims/document-rules';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import { submitClaimRequestSchema } from '@contracts/claims/submit-claim-request';
 import type { DocumentStorage, UploadedFile } from '@contracts/documents/document-storage';
-import { type FieldError, NotFoundError, ValidationError } from '@contracts/errors';
+import {
+  type FieldError,
+  IdempotencyKeyReusedError,
+  NotFoundError,
+  ValidationError,
+} from '@contracts/errors';
 import type { CommandContext } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
 import { readClaimStream } from './claim-stream';
@@ -97,7 +102,7 @@ export async function stageDraftDocuments(
       async (draft, changes) => {
         const staged = draft?.documents ?? [];
         const earlier = staged.filter((document) => ids.includes(document.id));
-        if (earlier.length > 0) return earlier;
+        if (earlier.length > 0) return replayedUpload(earlier, ids, inspected);
         const errors = initialDocumentErrors([...staged, ...inspected]);
         if (errors.length > 0) throw new ValidationError(errors);
         for (const [index, file] of inspected.entries()) {
@@ -127,6 +132,27 @@ export async function stageDraftDocuments(
     await deleteObjects(ports.documents, added);
     throw error;
   }
+}
+
+/**
+ * The documents a retried upload staged the first time, when it sends the same files of the
+ * same kind; the same key with other files is refused (IETF draft httpapi-idempotency-key-header).
+ */
+function replayedUpload(
+  earlier: readonly StagedDocument[],
+  ids: readonly string[],
+  inspected: readonly { kind: string; sha256: string }[],
+): StagedDocument[] {
+  const byId = new Map(earlier.map((document) => [document.id, document]));
+  const same =
+    earlier.length === ids.length &&
+    ids.every((id, index) => {
+      const document = byId.get(id);
+      const file = inspected[index];
+      return document?.sha256 === file?.sha256 && document?.kind === file?.kind;
+    });
+  if (!same) throw new IdempotencyKeyReusedError('Idempotency-Key reused for other files');
+  return ids.map((id) => byId.get(id) as StagedDocument);
 }
 
 /** Removes one staged document and its bytes. */

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import type { Actor } from '@contracts/event-store';
+import { isIdempotencyKey } from '@contracts/api/idempotency-key';
 import { ValidationError } from '@contracts/errors';
 import type { CommandContext } from '@services/shared/command-context';
 import { newUuidV7 } from '@services/shared/uuid-v7';
@@ -9,8 +10,8 @@ export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 /** The request's Idempotency-Key (a UUID v7), or undefined when it sent none. */
 export function idempotencyKey(request: Request): string | undefined {
   const key = request.headers.get('idempotency-key')?.toLowerCase();
-  if (key !== undefined && !UUID_V7.test(key)) {
-    throw new ValidationError([{ field: 'Idempotency-Key', code: 'invalidFormat' }]);
+  if (key !== undefined && !isIdempotencyKey(key)) {
+    throw new ValidationError([{ field: 'Idempotency-Key', code: 'idempotencyKey' }]);
   }
   return key;
 }

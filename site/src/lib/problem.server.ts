@@ -30,6 +30,8 @@ const STATUS: Record<ErrorCode, number> = {
   PRECONDITION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -57,8 +59,21 @@ export function notFoundResponse(requestId: string, lang: Lang = 'en'): Response
   return problem('NOT_FOUND', requestId, lang);
 }
 
-export function forbiddenResponse(requestId: string, lang: Lang = 'en'): Response {
-  return problem('FORBIDDEN', requestId, lang);
+/** A 403; `errors` name what the request lacked when that helps its author (a CSRF token). */
+export function forbiddenResponse(
+  requestId: string,
+  lang: Lang = 'en',
+  errors: readonly FieldError[] = [],
+): Response {
+  const extra = errors.length > 0 ? { errors: errors.map((e) => withMessage(e, lang)) } : {};
+  return problem('FORBIDDEN', requestId, lang, extra);
+}
+
+/** A 415: the body is not of the media type the route reads. */
+export function unsupportedMediaTypeResponse(requestId: string, lang: Lang = 'en'): Response {
+  return problem('UNSUPPORTED_MEDIA_TYPE', requestId, lang, {
+    errors: [withMessage({ field: 'Content-Type', code: 'expectedJson' }, lang)],
+  });
 }
 
 /** A real server fault: no detail, only the id that finds it in the log. */

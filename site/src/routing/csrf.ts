@@ -1,12 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AstroCookies, MiddlewareHandler } from 'astro';
+import type { FieldError } from '@contracts/errors';
 import { BACKCHANNEL_LOGOUT_PATH } from '@infra/oidc/staff-oidc-settings';
 import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { forbiddenResponse } from '@site/lib/problem.server';
 
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_COOKIE, CSRF_HEADER } from '@contracts/api/csrf-token';
+
+export { CSRF_COOKIE, CSRF_HEADER };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `__Host-csrf_token` under https, so a sibling subdomain cannot plant a token of its choice. */
@@ -30,6 +32,14 @@ export function rotateCsrfToken(cookies: AstroCookies, https: boolean): string {
   return token;
 }
 
+/** What a write lacks to pass the double-submit check, named so its author can fix it. */
+function csrfFault(token: string | undefined, presented: string | null): FieldError | undefined {
+  if (!token) return { field: CSRF_COOKIE, code: 'csrf.cookieMissing' };
+  if (!presented) return { field: CSRF_HEADER, code: 'csrf.headerMissing' };
+  if (!same(token, presented)) return { field: CSRF_HEADER, code: 'csrf.mismatch' };
+  return undefined;
+}
+
 /**
  * Posts from a server, not a browser: no cookie to echo, and the signed body is what
  * authenticates them (a forged one changes nothing).
@@ -50,8 +60,9 @@ export const checkCsrf: MiddlewareHandler = async (context, next) => {
     !SIGNED_CALLS.has(context.url.pathname)
   ) {
     const presented = context.request.headers.get(CSRF_HEADER);
-    if (!token || !presented || !same(token, presented))
-      return forbiddenResponse(context.locals.requestId, requestLanguage(context));
+    const missing = csrfFault(token, presented);
+    if (missing)
+      return forbiddenResponse(context.locals.requestId, requestLanguage(context), [missing]);
   }
   if (!token) rotateCsrfToken(context.cookies, https);
   return next();

@@ -9,6 +9,7 @@ import {
   forbiddenResponse,
   methodNotAllowedResponse,
   notFoundResponse,
+  unsupportedMediaTypeResponse,
 } from '@site/lib/problem.server';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -31,7 +32,21 @@ export function crossSiteRefused(request: Request, url: URL, publicUrl?: string)
   return !sameOrigin && FORM_TYPES.some((form) => type.includes(form));
 }
 
-type Refusal = { status: 403 } | { status: 404 } | { status: 405; allow: string };
+/**
+ * Every /api/ route reads JSON: a same-origin write that carries a body of another type is
+ * refused as such (415) before the CSRF check, which would otherwise answer 403. A cross-site
+ * form is still a 403 (the origin check comes first).
+ */
+export function wrongMediaType(request: Request, pathname: string): boolean {
+  if (SAFE_METHODS.has(request.method) || !isApiPath(pathname)) return false;
+  const length = request.headers.get('content-length');
+  const hasBody = (length !== null && length !== '0') || request.headers.has('transfer-encoding');
+  if (!hasBody) return false;
+  const type = (request.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  return type !== 'application/json';
+}
+
+type Refusal = { status: 403 } | { status: 404 } | { status: 405; allow: string } | { status: 415 };
 
 function refusalOf(context: APIContext): Refusal | undefined {
   const { request, url } = context;
@@ -39,6 +54,7 @@ function refusalOf(context: APIContext): Refusal | undefined {
   const methods = allowedMethods(url.pathname);
   if (!methods) return { status: 404 };
   if (!methods.includes(request.method)) return { status: 405, allow: allowHeader(methods) };
+  if (wrongMediaType(request, url.pathname)) return { status: 415 };
   return undefined;
 }
 
@@ -73,5 +89,7 @@ export const shapeRefusals: MiddlewareHandler = async (context, next) => {
       return notFoundResponse(requestId, lang);
     case 405:
       return methodNotAllowedResponse(requestId, refusal.allow, lang);
+    case 415:
+      return unsupportedMediaTypeResponse(requestId, lang);
   }
 };
