@@ -69,6 +69,10 @@ export const STAFF_CLAIM_MESSAGES = {
   'additionalReason.notAllowed': { en: 'This status does not take an additional reason' },
   'additionalReason.singleOnly': { en: 'Please select only one additional reason for this status' },
   'form.noChanges': { en: 'No changes to save' },
+  // Only an API caller can send it: the form names `overwriting` only after a 409.
+  'overwriting.noConflict': {
+    en: 'There is no conflicting change to overwrite: reload the claim and save again',
+  },
 } as const satisfies Record<string, EnglishMessage>;
 
 /** Decision letter upload, staff spec §5. */

@@ -42,6 +42,7 @@ describe('audit CLI', { timeout: 90_000 }, () => {
       audit(url(), 'claim', id, '--as-of', 'yesterday'),
     ]);
     expect(timeline.code).toBe(0);
+    expect(timeline.stdout).toMatch(/^Hash chain: verified, 5 events\n/);
     expect(timeline.stdout).toContain('Version 4 · ClaimAmendedByStaff');
     expect(timeline.stdout).toContain('status: "Submitted" → "Approved"');
     expect(asOf).toMatchObject({ code: 0 });
@@ -65,5 +66,11 @@ describe('audit CLI', { timeout: 90_000 }, () => {
     expect(broken.stdout).toContain(`stream:   ${claimStreamId(id)}`);
     expect(broken.stdout).toContain('version:  1 (stream revision 0)');
     expect(broken.stdout).toContain(`event id: ${rows[0]?.event_id}`);
+    expect(broken.stdout).toContain('FAILED: 1 of 2 streams broken');
+
+    const claim = await audit(url(), 'claim', id);
+    expect(claim.code).toBe(1);
+    expect(claim.stdout).toMatch(/^Hash chain: broken: hash does not match\n/);
+    expect(claim.stdout).toContain('Version 4 · ClaimAmendedByStaff');
   });
 });

@@ -7,6 +7,7 @@ import {
   verifyAuditExport,
 } from '@projections/audit/audit-export';
 import { formatChainReport } from '@projections/audit/hash-chain';
+import { formatStoreReport, verifyAllStreams } from '@projections/audit/verify-all-streams';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
@@ -84,12 +85,27 @@ const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
+/** The claim's chain verdict, printed before its timeline (issue 50); false when broken. */
+async function printClaimChain(streamId: string): Promise<boolean> {
+  if (config.EVENTSTORE_URL) {
+    print('Hash chain: not checked (EventStoreDB keeps no chain of ours)');
+    return true;
+  }
+  const report = await verifyEventChains(runtime.pool, { streamId, batchSize });
+  print(
+    report.ok
+      ? `Hash chain: verified, ${report.events} events`
+      : `Hash chain: ${formatChainReport(report)}`,
+  );
+  return report.ok;
+}
+
 let exitCode = 0;
 try {
   if (command === 'verify') {
-    const report = await verifyEventChains(runtime.pool, { batchSize });
-    print(formatChainReport(report));
-    if (!report.ok) exitCode = 1;
+    const report = await verifyAllStreams(runtime.pool, { batchSize });
+    print(formatStoreReport(report));
+    if (report.broken.length > 0) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));
@@ -101,6 +117,7 @@ try {
       print(formatClaimAsOf(id, asOf, claim));
       if (claim.revision === undefined) exitCode = 1;
     } else {
+      if (!(await printClaimChain(claimStreamId(id)))) exitCode = 1;
       print(formatTimeline(id, claimTimeline(events)));
     }
   }

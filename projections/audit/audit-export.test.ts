@@ -136,4 +136,44 @@ describe('audit export', () => {
     );
     expect(() => verifyAuditExport([])).toThrow(MalformedExportError);
   });
+
+  it('refuses a file whose labels say its events belong elsewhere (issue 50)', () => {
+    const file = () => asFile(exportOf(links(3)));
+    const otherClaim = { ...file(), submissionId: '01a20212-0000-7000-8000-000000000002' };
+    expect(verifyAuditExport(otherClaim)).toMatchObject({
+      ok: false,
+      mismatch: { entry: 0, field: 'streamId' },
+    });
+    const relabelled = file();
+    relabelled.events[1].eventId = 'someone-else';
+    expect(verifyAuditExport(relabelled)).toMatchObject({
+      mismatch: { entry: 2, field: 'eventId', found: 'someone-else', expected: 'e1' },
+    });
+    const renumbered = file();
+    renumbered.events[2].version = 99;
+    expect(verifyAuditExport(renumbered)).toMatchObject({
+      mismatch: { entry: 3, field: 'version', found: '99', expected: '3' },
+    });
+    expect(formatExportReport(verifyAuditExport(renumbered), STREAM)).toContain(
+      'FAILED: the export does not describe its own events (version)',
+    );
+  });
+
+  it('refuses an event whose own submissionId is another claim', () => {
+    let hash = '';
+    const foreign = [0, 1].map((index) => {
+      const revision = BigInt(index);
+      const submissionId = index === 1 ? 'another' : '01a20212-0000-7000-8000-000000000001';
+      const event = {
+        type: 'Thing',
+        data: { submissionId },
+        metadata: { ...metadata, eventId: `e${index}` },
+      };
+      hash = chainHash(hash, STREAM, revision, event);
+      return { streamId: STREAM, streamRevision: revision, eventId: `e${index}`, ...event, hash };
+    });
+    expect(verifyAuditExport(asFile(exportOf(foreign)))).toMatchObject({
+      mismatch: { entry: 2, field: 'data.submissionId', found: 'another' },
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventMetadata } from '@contracts/event-store';
 import type { StaffRole } from '@contracts/principals';
+import { findLabelMismatch, formatLabelMismatch, type LabelMismatch } from './export-identity';
 import {
   type BrokenLink,
   chainWalk,
@@ -116,11 +117,13 @@ const revision = z.string().regex(/^-?\d+$/, 'must be a whole number');
 const exportSchema = z.object({
   format: z.literal(AUDIT_EXPORT_FORMAT),
   formatVersion: z.literal(AUDIT_EXPORT_VERSION),
+  submissionId: z.string().min(1),
   streamId: z.string().min(1),
   head: z.object({ revision, lastHash: z.string() }),
   events: z
     .array(
       z.object({
+        version: z.number().int(),
         streamRevision: revision,
         eventId: z.string(),
         type: z.string(),
@@ -133,8 +136,16 @@ const exportSchema = z.object({
     .min(1, 'must hold at least one event'),
 });
 
+/** An export whose chain holds but whose labels (claim, version, event id) say otherwise. */
+export interface LabelReport {
+  readonly ok: false;
+  readonly mismatch: LabelMismatch;
+}
+
+export type ExportReport = ChainExportReport | LabelReport;
+
 /** Where an export's chain breaks, with the file's own position of the event (1-based). */
-export type ExportReport =
+type ChainExportReport =
   | { readonly ok: true; readonly events: number }
   | {
       readonly ok: false;
@@ -160,7 +171,10 @@ export function verifyAuditExport(file: unknown): ExportReport {
     );
   }
   // The metadata passed its schema; extra keys stay, since the hash covers them too.
-  return checkExport(parsed.data as unknown as CheckedExport);
+  const chain = checkExport(parsed.data as unknown as CheckedExport);
+  if (!chain.ok) return chain;
+  const mismatch = findLabelMismatch(parsed.data);
+  return mismatch ? { ok: false, mismatch } : chain;
 }
 
 /** What the check reads of an export; `version` is for people and is not trusted. */
@@ -170,11 +184,11 @@ interface CheckedExport {
   readonly events: readonly Omit<ExportedEvent, 'version'>[];
 }
 
-function checkExport(exported: CheckedExport): ExportReport {
+function checkExport(exported: CheckedExport): ChainExportReport {
   const walk = chainWalk();
   const head = { revision: BigInt(exported.head.revision), lastHash: exported.head.lastHash };
   // The entry at fault is 1-based; `events` of the file were sound before the break.
-  const fail = (broken: BrokenLink, entry: number, events = entry - 1): ExportReport => ({
+  const fail = (broken: BrokenLink, entry: number, events = entry - 1): ChainExportReport => ({
     ok: false,
     events,
     broken,
@@ -208,7 +222,7 @@ function checkExport(exported: CheckedExport): ExportReport {
   return { ok: true, events: walk.counts.events };
 }
 
-function toExportCheck(report: ExportReport): ExportCheck {
+function toExportCheck(report: ChainExportReport): ExportCheck {
   if (report.ok) return { verified: true, events: report.events };
   return {
     verified: false,
@@ -221,6 +235,7 @@ function toExportCheck(report: ExportReport): ExportCheck {
 /** The CLI's words for an export's check: the first bad link, named as `verify` names one. */
 export function formatExportReport(report: ExportReport, streamId: string): string {
   if (report.ok) return `ok: ${streamId}, ${report.events} events, chain and head verified`;
+  if ('mismatch' in report) return formatLabelMismatch(report.mismatch);
   return [
     formatChainReport({ ok: false, streams: 1, events: report.events, broken: report.broken }),
     `  entry:    ${report.entry} of the file's events`,

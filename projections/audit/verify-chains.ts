@@ -2,7 +2,7 @@ import type { EventMetadata } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
 import { type ChainReport, chainWalk, type StoredLink, type StreamHead } from './hash-chain';
 
-interface LinkRow {
+export interface LinkRow {
   stream_id: string;
   stream_revision: string;
   event_id: string;
@@ -14,7 +14,7 @@ interface LinkRow {
   head_hash: string | null;
 }
 
-const toLink = (row: LinkRow): StoredLink => ({
+export const toLink = (row: LinkRow): StoredLink => ({
   streamId: row.stream_id,
   streamRevision: BigInt(row.stream_revision),
   eventId: row.event_id,
@@ -24,12 +24,12 @@ const toLink = (row: LinkRow): StoredLink => ({
   hash: row.hash,
 });
 
-const headOf = (row: LinkRow): StreamHead | undefined =>
+export const headOf = (row: LinkRow): StreamHead | undefined =>
   row.head_revision === null || row.head_hash === null
     ? undefined
     : { revision: BigInt(row.head_revision), lastHash: row.head_hash };
 
-const LINKS_SQL = `select e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data,
+export const LINKS_SQL = `select e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data,
          e.metadata, e.hash, s.revision as head_revision, s.last_hash as head_hash
   from events e left join event_streams s on s.stream_id = e.stream_id
   where (e.stream_id, e.stream_revision) > ($1, $2::bigint)`;

@@ -19,7 +19,7 @@ import {
   readClaimStream,
   retryOnClaimChanged,
 } from './claim-stream';
-import { checkReadVersion, claimVersion, staffChangesSince } from './claim-version';
+import { checkReadVersion, claimVersion, overriddenChanges } from './claim-version';
 import { decideAmendment } from './decide-amendment';
 import { inspectFiles } from './inspect-file';
 import { existingClaim } from './own-claim';
@@ -117,8 +117,11 @@ function decide(
   const { submissionId } = input;
   existingClaim(stream.state, submissionId);
   if (input.readVersion !== 'latest') checkReadVersion(stream, input.readVersion);
+  const readVersion = input.readVersion === 'latest' ? claimVersion(stream) : input.readVersion;
   const overriding =
-    input.overwriting === undefined ? undefined : staffChangesSince(stream, input.overwriting);
+    input.overwriting === undefined
+      ? undefined
+      : overriddenChanges(stream, input.overwriting, readVersion, staff.email);
   return decideAmendment(
     {
       type: 'AmendClaim',

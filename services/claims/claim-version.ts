@@ -1,5 +1,5 @@
 import { upcastClaimEvent } from '@contracts/claims/events';
-import { StaleVersionError, type VersionChange } from '@contracts/errors';
+import { StaleVersionError, ValidationError, type VersionChange } from '@contracts/errors';
 import type { ClaimStream } from './claim-stream';
 
 /**
@@ -15,8 +15,12 @@ export const STALE_CLAIM = 'The claim was changed after you opened it';
  * Customer events (documents, letter read) commute with a staff save, and the letter's read
  * flag is reset by every save, so neither counts.
  */
-export function staffChangesSince(stream: ClaimStream, version: number): VersionChange[] {
-  return stream.recorded.slice(Math.max(0, version)).flatMap((recorded) => {
+export function staffChangesSince(
+  stream: ClaimStream,
+  version: number,
+  until?: number,
+): VersionChange[] {
+  return stream.recorded.slice(Math.max(0, version), until).flatMap((recorded) => {
     const event = upcastClaimEvent(recorded);
     if (event.type !== 'ClaimAmendedByStaff') return [];
     const { amendedBy, amendedAt } = event.data;
@@ -42,4 +46,26 @@ export function checkReadVersion(stream: ClaimStream, version: number): void {
   if (version > current || changes.length > 0) {
     throw new StaleVersionError(STALE_CLAIM, current, changes);
   }
+}
+
+/**
+ * What an overwrite replaces: the staff changes of others between the version the saver
+ * first read (`overwriting`) and the version the 409 named (`readVersion`). A save may name
+ * `overwriting` only when that range holds such a change, so the record of what was
+ * overridden cannot be made up by the client (issue 50); otherwise a 400.
+ */
+export function overriddenChanges(
+  stream: ClaimStream,
+  overwriting: number,
+  readVersion: number,
+  saverEmail: string,
+): VersionChange[] {
+  const changes =
+    overwriting < readVersion
+      ? staffChangesSince(stream, overwriting, readVersion).filter((c) => c.by !== saverEmail)
+      : [];
+  if (changes.length === 0) {
+    throw new ValidationError([{ field: 'overwriting', code: 'overwriting.noConflict' }]);
+  }
+  return changes;
 }

@@ -127,4 +127,48 @@ describe('claim versions: ETag, If-Match, 428 and 409 with the changes since', (
       },
     });
   });
+
+  const versionOf = (etag: string) => Number(etag.replace(/"/g, ''));
+
+  it('a save naming `overwriting` with no change of others to overwrite is 400, appending nothing (issue 50)', async () => {
+    const read = await staffEtag(submissionId);
+    const own = await save({ claimNumber: 'OWN0' }, { 'if-match': read });
+    expect(own.status).toBe(200);
+    const current = own.headers.get('etag') ?? '';
+    const before = await api.eventCount();
+    // Its own earlier save, the version it holds, a version to come: no conflict in any.
+    for (const overwriting of [versionOf(read), versionOf(current), versionOf(current) + 5]) {
+      const response = await save({ benefitAmount: '43', overwriting }, { 'if-match': current });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0]).toMatchObject({
+        field: 'overwriting',
+        code: 'overwriting.noConflict',
+      });
+    }
+    expect(await api.eventCount()).toBe(before);
+  });
+
+  it("after a real conflict, `overrode` lists only the other person's changes (issue 50)", async () => {
+    const first = await staffEtag(submissionId);
+    const own = await save({ benefitAmount: '555' }, { 'if-match': first });
+    expect(own.status).toBe(200);
+    const afterOwn = own.headers.get('etag') ?? '';
+    expect((await save({ benefitAmount: '777' }, { 'if-match': afterOwn }, colleague)).status).toBe(
+      200,
+    );
+    const stale = await save({ benefitAmount: '888' }, { 'if-match': afterOwn });
+    expect(stale.status).toBe(409);
+    const { currentVersion } = await stale.json();
+    const overwrite = await save(
+      { benefitAmount: '888', overwriting: versionOf(first) },
+      { 'if-match': `"${currentVersion}"` },
+    );
+    expect(overwrite.status).toBe(200);
+    const events = await api.runtime.eventStore.readStream(claimStreamId(submissionId));
+    const last = upcastClaimEvent(events.at(-1) as (typeof events)[number]);
+    if (last.type !== 'ClaimAmendedByStaff') return expect.unreachable('an amendment');
+    expect(last.data.overrode).toEqual([
+      expect.objectContaining({ field: 'benefitAmount', to: 777, by: colleague.email }),
+    ]);
+  });
 });
