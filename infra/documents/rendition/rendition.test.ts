@@ -1,7 +1,12 @@
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { activeContentPdfs } from '@contracts/documents/testing/hostile-documents';
+import {
+  activeContentPdfs,
+  jpegDimensionBomb,
+  pngDimensionBomb,
+  polyglotPdfs,
+} from '@contracts/documents/testing/hostile-documents';
 import { sampleJpeg, samplePdf, samplePng } from '@contracts/documents/testing/sample-documents';
 import { renderImage } from './render-image';
 import { renderPdf } from './render-pdf';
@@ -50,6 +55,14 @@ describe('renditions (issue 45, not wired yet)', () => {
     expect(Buffer.from(rendition.pdf).toString('latin1')).not.toMatch(ACTIVE);
   });
 
+  it.each(Object.entries(polyglotPdfs()))('keeps no second format of %s', (_, bytes) => {
+    const rendition = renderPdf(bytes);
+    if (!rendition.ok) return;
+    const text = Buffer.from(rendition.pdf).toString('latin1');
+    expect(text).not.toMatch(/<html|<svg|<script/i);
+    expect(text).not.toContain(`PK${String.fromCharCode(3, 4)}`);
+  });
+
   it('refuses a PDF over the page cap', () => {
     expect(renderPdf(samplePdf('x'), { maxPages: 0, dpi: 72, maxSidePixels: 100 })).toEqual({
       ok: false,
@@ -80,6 +93,25 @@ describe('renditions (issue 45, not wired yet)', () => {
     expect(markers).not.toContain(0xfe);
     expect(markers).not.toContain(0xc2);
     expect(Buffer.from(rendition.bytes).toString('latin1')).not.toContain('%PDF');
+  });
+
+  it('re-encodes a progressive JPEG as a baseline one', async () => {
+    const progressive = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 30, b: 200 } },
+    })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect(jpegMarkers(progressive)).toContain(0xc2);
+    const rendition = await renderImage(progressive);
+    expect(rendition.ok && jpegMarkers(rendition.bytes)).toContain(0xc0);
+    expect(rendition.ok && jpegMarkers(rendition.bytes)).not.toContain(0xc2);
+  });
+
+  it.each([
+    ['png', pngDimensionBomb()],
+    ['jpeg', jpegDimensionBomb()],
+  ])('refuses a %s dimension bomb under the default pixel cap', async (_, bytes) => {
+    expect(await renderImage(bytes)).toEqual({ ok: false, reason: 'unreadable' });
   });
 
   it('refuses an image over the pixel cap', async () => {
