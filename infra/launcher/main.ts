@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
+import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
+import { limitRequestBodies } from '../http/body-limit';
 import { serveBuiltAssets } from '../http/compressed-assets';
 import { offeredCommandLane, withCommandLane } from '../http/command-lane';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
@@ -101,8 +103,12 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
   const app = withCommandLane((req, res) => void handler(req, res), offeredCommandLane, log);
   const site = serveBuiltAssets(resolve(ROOT, 'dist/client'), app);
   // The development OpenID Provider for staff sign-in answers under its issuer path.
+  // No route takes a body above MAX_UPLOAD_BODY_BYTES: a larger one is refused before it is read.
   const edge = createEdgeHandler(
-    (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
+    limitRequestBodies(
+      (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
+      MAX_UPLOAD_BODY_BYTES,
+    ),
     { proxies: trustedProxies(config.TRUST_PROXY), log },
   );
   // A request without Host reaches the edge, which refuses it in the portal's shape.

@@ -14,6 +14,7 @@ import {
 } from '@contracts/documents/testing/hostile-documents';
 import { asDataUrl, samplePdf } from '@contracts/documents/testing/sample-documents';
 import { signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
+import { largeUpload } from '../support/large-upload';
 import { TestBrowser } from '../support/oidc-test-provider';
 import { call, countRows, type PortalUnderTest, startPortalUnderTest } from './portal-under-test';
 
@@ -113,6 +114,31 @@ describe('hostile files through the HTTP API (decision 049)', () => {
     ['huge-image.pdf', pdfImageDimensionBomb(), 'documents.tooManyPixels'],
     ['no-scan.jpg', scanlessJpeg(), 'documents.unsupportedType'],
   ];
+
+  it.each(['content-length', 'chunked'] as const)(
+    'answers a 50 MB upload (%s) with 413 problem+json in < 200 ms, storing nothing',
+    async (framing) => {
+      const [objectsBefore, eventsBefore] = await Promise.all([storedObjects(), events()]);
+      const answer = await largeUpload(
+        Number(new URL(portal.base).port),
+        `/api/claims/${submissionId}/documents`,
+        50 * 1024 * 1024,
+        framing,
+        {
+          cookie: ['session', 'csrf_token']
+            .map((name) => `${name}=${customer.cookie(name)}`)
+            .join('; '),
+          'x-csrf-token': customer.cookie('csrf_token') ?? '',
+          origin: portal.base,
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.type).toBe('application/problem+json');
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      expect(answer.ms).toBeLessThan(200);
+      expect([await storedObjects(), await events()]).toEqual([objectsBefore, eventsBefore]);
+    },
+  );
 
   it('refuses every file of the corpus with its reason, storing nothing', async () => {
     const eventsBefore = await events();
