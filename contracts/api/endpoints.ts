@@ -419,6 +419,16 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/api/health/ready',
+    operationId: 'readiness',
+    summary:
+      'Readiness: `ok`, `degraded` or `down` with the reasons (database, projection lag, mail queue, Kafka broker, relay, notifications); Kafka is read in the background, so it stays fast during a broker outage',
+    audience: 'public',
+    success: { status: 200, description: '`ok` or `degraded`, with `reasons` and what each check read' },
+    errors: [503],
+  },
+  {
+    method: 'GET',
     path: '/api/auth/init',
     operationId: 'startStaffSignIn',
     summary: 'Start staff sign-in: redirects to the OpenID Provider (code flow with PKCE)',

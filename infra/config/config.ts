@@ -68,6 +68,11 @@ export const configSchema = z.object({
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Unset: the statement bound plus 5 s, so the server's own error normally comes first. */
   PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * The longest a request waits for its answer to start (issue 44): past it, 503 with
+   * Retry-After. Uploads get the inspection's own bound on top. 0 turns it off.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Document inspection (decision 049): worker threads, each file's heap and time, a request's time. */
   INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   INSPECTION_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { problemTitle } from '@contracts/api/problem-titles';
 import type { NodeHandler } from './edge-handler';
+import { silence } from './silence';
 
 /** What the server still reads and throws away after refusing a body, before it hangs up. */
 const DISCARD_AT_MOST = 256 * 1024 * 1024;
@@ -76,13 +77,4 @@ function discardRest(req: IncomingMessage): void {
   });
   req.on('error', () => {});
   req.resume();
-}
-
-/** After the 413, whatever the app writes goes nowhere. */
-function silence(res: ServerResponse): void {
-  const noop = () => res;
-  res.writeHead = noop as unknown as ServerResponse['writeHead'];
-  res.setHeader = noop as unknown as ServerResponse['setHeader'];
-  res.write = (() => true) as unknown as ServerResponse['write'];
-  res.end = noop as unknown as ServerResponse['end'];
 }

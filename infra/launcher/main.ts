@@ -6,6 +6,7 @@ import { projections } from '@projections/index';
 import { type ProjectionRunner, runProjections } from '@projections/runner/run-projections';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { limitRequestBodies } from '../http/body-limit';
+import { answerByDeadline, requestDeadlines } from '../http/request-deadline';
 import { serveBuiltAssets } from '../http/compressed-assets';
 import { offeredCommandLane, withCommandLane } from '../http/command-lane';
 import { answerClientError, answerConnect, createEdgeHandler } from '../http/edge-handler';
@@ -105,9 +106,12 @@ async function startServer(oidc: MountedDevelopmentProvider | undefined): Promis
   // The development OpenID Provider for staff sign-in answers under its issuer path.
   // No route takes a body above MAX_UPLOAD_BODY_BYTES: a larger one is refused before it is read.
   const edge = createEdgeHandler(
-    limitRequestBodies(
-      (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
-      MAX_UPLOAD_BODY_BYTES,
+    answerByDeadline(
+      limitRequestBodies(
+        (req, res) => (oidc?.handles(req) ? oidc.callback(req, res) : site(req, res)),
+        MAX_UPLOAD_BODY_BYTES,
+      ),
+      requestDeadlines(config, log),
     ),
     { proxies: trustedProxies(config.TRUST_PROXY), log },
   );

@@ -31,6 +31,8 @@ export interface PortalMetrics {
   readonly inspectionDuration: Histogram<'outcome'>;
   readonly inspectionQueued: Gauge;
   readonly sourceUp: Gauge<'source'>;
+  readonly sourceStale: Gauge<'source'>;
+  readonly sourceLastSuccess: Gauge<'source'>;
 }
 
 // Seconds: from a cached page (~1 ms) to a claim with documents near its deadline.
@@ -157,6 +159,16 @@ function createMetrics(): PortalMetrics {
     sourceUp: gauge(
       'claims_metrics_source_up',
       '1 when the source a group of gauges is read from answered at the last scrape',
+      ['source'],
+    ),
+    sourceStale: gauge(
+      'claims_metrics_source_stale',
+      '1 while the source’s gauges hold values from an earlier scrape (it failed or was late)',
+      ['source'],
+    ),
+    sourceLastSuccess: gauge(
+      'claims_metrics_source_last_success_seconds',
+      'Unix time the source last answered within its deadline',
       ['source'],
     ),
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '@infra/config/config';
 import { sampleEvent } from '@infra/eventstore/testing/sample-event';
+import { registerKafkaHealth } from '@infra/kafka/kafka-health';
 import { registerConsumerStatus } from '@infra/kafka/notifications/consumer-status';
 import { closeRuntime, openRuntime, type Runtime } from '@infra/runtime';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
@@ -69,6 +70,33 @@ describe('the gauges read at scrape time (no Kafka in this process)', () => {
       expect(text).toMatch(/^claims_metrics_source_up\{source="projections"\} 1$/m);
     } finally {
       await database.pool.query('alter table mail_dead_letters_away rename to mail_dead_letters');
+    }
+  });
+
+  it('answer within the deadline when a source never answers, marking it down and stale, and ask it once', async () => {
+    let asked = 0;
+    registerKafkaHealth(() => {
+      asked += 1;
+      return new Promise(() => {}); // a frozen broker admin call
+    });
+    try {
+      for (let scrape = 0; scrape < 2; scrape += 1) {
+        const started = performance.now();
+        await refreshStateGauges(metrics, runtime, 200);
+        // Against a source with no deadline, this never returns.
+        expect(performance.now() - started).toBeLessThan(2_000);
+      }
+      const text = await metrics.registry.metrics();
+      expect(text).toMatch(/^claims_metrics_source_up\{source="kafka_relay"\} 0$/m);
+      expect(text).toMatch(/^claims_metrics_source_stale\{source="kafka_relay"\} 1$/m);
+      expect(text).toMatch(/^claims_metrics_source_stale\{source="projections"\} 0$/m);
+      expect(text).toMatch(
+        /^claims_metrics_source_last_success_seconds\{source="projections"\} \d/m,
+      );
+      // The second scrape waited on the first one's call rather than pile another on it.
+      expect(asked).toBe(1);
+    } finally {
+      registerKafkaHealth(undefined);
     }
   });
 });

@@ -9,11 +9,22 @@ import type { Gauge } from 'prom-client';
 import type { PortalMetrics } from './metrics';
 
 /**
- * The gauges that describe state rather than count work (lag, queues), read at scrape time
- * from the same sources as /api/health, so the two never disagree. A source that fails sets
- * `claims_metrics_source_up{source}` to 0 and leaves its gauges as they were.
+ * How long one source may take at a scrape (issue 44): the sources are read side by side, so
+ * a scrape answers within about this, whatever Postgres and Kafka do.
  */
-export async function refreshStateGauges(metrics: PortalMetrics, runtime: Runtime): Promise<void> {
+export const SOURCE_DEADLINE_MS = 1_500;
+
+/**
+ * The gauges that describe state rather than count work (lag, queues), read at scrape time
+ * from the same sources as /api/health, so the two never disagree. A source that fails or
+ * misses its deadline sets `claims_metrics_source_up{source}` to 0 and
+ * `claims_metrics_source_stale{source}` to 1, and leaves its gauges as they were.
+ */
+export async function refreshStateGauges(
+  metrics: PortalMetrics,
+  runtime: Runtime,
+  deadlineMs = SOURCE_DEADLINE_MS,
+): Promise<void> {
   const relay = [
     metrics.brokerReachable,
     metrics.relayLeader,
@@ -24,10 +35,10 @@ export async function refreshStateGauges(metrics: PortalMetrics, runtime: Runtim
   ];
   const consumer = [metrics.consumerLag, metrics.consumerDeadLetters];
   await Promise.all([
-    read(metrics, 'projections', () => projectionGauges(metrics, runtime)),
-    read(metrics, 'mail', () => mailGauges(metrics, runtime)),
-    read(metrics, 'kafka_relay', () => relayGauges(metrics), relay),
-    read(metrics, 'kafka_consumer', () => consumerGauges(metrics), consumer),
+    read(metrics, deadlineMs, 'projections', () => projectionGauges(metrics, runtime)),
+    read(metrics, deadlineMs, 'mail', () => mailGauges(metrics, runtime)),
+    read(metrics, deadlineMs, 'kafka_relay', () => relayGauges(metrics), relay),
+    read(metrics, deadlineMs, 'kafka_consumer', () => consumerGauges(metrics), consumer),
   ]);
   const inspection = runtime.inspector.stats();
   metrics.inspectionQueued.set(inspection.queued);
@@ -40,23 +51,52 @@ export async function refreshStateGauges(metrics: PortalMetrics, runtime: Runtim
  */
 async function read(
   metrics: PortalMetrics,
+  deadlineMs: number,
   source: string,
   refresh: () => Promise<boolean>,
   series: readonly Gauge[] = [],
 ): Promise<void> {
   const { registry } = metrics;
   try {
-    const present = await refresh();
+    const present = await withinDeadline(source, refresh, deadlineMs);
     for (const gauge of series) {
       const name = (gauge as unknown as { name: string }).name;
       const registered = registry.getSingleMetric(name) !== undefined;
       if (present && !registered) registry.registerMetric(gauge);
       if (!present && registered) registry.removeSingleMetric(name);
     }
-    if (present) metrics.sourceUp.set({ source }, 1);
+    if (present) {
+      metrics.sourceUp.set({ source }, 1);
+      metrics.sourceStale.set({ source }, 0);
+      metrics.sourceLastSuccess.set({ source }, Date.now() / 1000);
+    }
   } catch {
     metrics.sourceUp.set({ source }, 0);
+    metrics.sourceStale.set({ source }, 1);
   }
+}
+
+/** A source still being read from an earlier scrape: a frozen one is not asked again. */
+const inFlight = new Map<string, Promise<boolean>>();
+
+function withinDeadline(
+  source: string,
+  refresh: () => Promise<boolean>,
+  deadlineMs: number,
+): Promise<boolean> {
+  let reading = inFlight.get(source);
+  if (!reading) {
+    reading = refresh().finally(() => inFlight.delete(source));
+    inFlight.set(source, reading);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${source}: no answer within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  return Promise.race([reading, late]).finally(() => clearTimeout(timer));
 }
 
 async function projectionGauges(metrics: PortalMetrics, runtime: Runtime): Promise<boolean> {

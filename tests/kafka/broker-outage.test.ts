@@ -235,8 +235,21 @@ describe('the broker is killed for 60 s while customers submit claims (real port
       }
     }
 
+    // Readiness, polled as an orchestrator would: fast whatever the broker does.
+    const readiness: { at: number; phase: Phase; ms: number; status: string; reasons: string[] }[] =
+      [];
+    async function readyLoop() {
+      while (running) {
+        const started = performance.now();
+        const answer = await fetch(`${portal.base}/api/health/ready`);
+        const body = (await answer.json()) as { status: string; reasons: string[] };
+        readiness.push({ at: Date.now(), phase, ms: performance.now() - started, ...body });
+        await sleep(200);
+      }
+    }
+
     const stalls: StallWatch = watchStalls({ db: portal.db, metricsUrl, metricsToken });
-    const loops = [...customers.map(customerLoop), healthLoop()];
+    const loops = [...customers.map(customerLoop), healthLoop(), readyLoop()];
     await sleep(WARM_UP_MS);
     phase = 'before';
     await sleep(BEFORE_MS);
@@ -324,6 +337,24 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     expect(Math.max(...samples.map((s) => s.relaySecondsBehind))).toBeGreaterThan(
       OUTAGE_MS / 1_000,
     );
+    // Readiness during the outage: p99 under 100 ms, degraded and naming Kafka once the
+    // background reading has seen the broker gone (it reads every second, 2 s per probe).
+    const outageReady = readiness.filter((r) => r.phase === 'outage');
+    const readyMs = outageReady.map((r) => r.ms).sort((a, b) => a - b);
+    log(summary('readiness during the outage', readyMs));
+    expect(percentile(readyMs, 99)).toBeLessThan(100);
+    const settled = outageReady.filter((r) => r.at > killedAt + 5_000);
+    expect(settled.length).toBeGreaterThan(10);
+    for (const sample of settled) {
+      expect(sample.status).toBe('degraded');
+      expect(sample.reasons.join('; ')).toMatch(
+        /^kafka: broker unreachable|; kafka: broker unreachable/,
+      );
+    }
+    expect(readiness.filter((r) => r.phase === 'before').map((r) => r.status)).not.toContain(
+      'down',
+    );
+
     // Once the submissions stop, the relay's lag falls to 0.
     await expect
       .poll(
