@@ -1,4 +1,5 @@
 import type { Migration } from '../postgres/migrate';
+import { deadLetterReplayMigration } from './notifications/dead-letters';
 import { relayParkingMigration } from './relay-parking';
 
 /**
@@ -46,4 +47,5 @@ export const kafkaMigrations: readonly Migration[] = [
     `,
   },
   relayParkingMigration,
+  deadLetterReplayMigration,
 ];

@@ -6,6 +6,7 @@ import type { Mailer } from '@contracts/mail';
 import { createKafka } from '@infra/kafka/kafka-client';
 import { mapClaimEvent } from '@infra/kafka/map-claim-event';
 import { notificationConsumerStatus } from '@infra/kafka/notifications/consumer-status';
+import { readDeadLetters, replayDeadLetters } from '@infra/kafka/notifications/dead-letters';
 import {
   type DeadLetterReason,
   deadLetterTopic,
@@ -187,6 +188,38 @@ describe('notification consumer: poison messages go to <topic>.dlq and the parti
       await expect
         .poll(async () => await notificationConsumerStatus(), { timeout: 15_000, interval: 2_100 })
         .toMatchObject({ lag: 0, deadLetters: 3 });
+
+      // The fault mended (the directory answers again), an operator lists and replays them.
+      const letters = await readDeadLetters(kafka, topic, database.pool);
+      expect(letters.map((l) => [l.id, l.headers['dlq-reason']])).toEqual([
+        ['0:0', 'not-json'],
+        ['0:1', 'not-an-integration-event'],
+        ['0:2', 'handler-failed'],
+      ]);
+      const notify = { pool: database.pool, mailer, directory: real };
+      const replayed = await replayDeadLetters(letters, topic, notify);
+      expect(replayed).toEqual([
+        { id: '0:0', refused: 'the value is not JSON' },
+        { id: '0:1', refused: expect.stringContaining('version') },
+        { id: '0:2', outcome: 'mailed' },
+      ]);
+      await capture.waitFor(failing.email, undefined, 10_000);
+      // Listed as replayed, and a second replay sends nothing.
+      const again = await readDeadLetters(kafka, topic, database.pool);
+      expect(again.map((l) => l.replayed?.outcome)).toEqual([undefined, undefined, 'mailed']);
+      expect(await replayDeadLetters(again, topic, notify)).toContainEqual({
+        id: '0:2',
+        skipped: 'already replayed',
+      });
+      // Even a replay that forgot its record mails once: the handler's own record holds.
+      const forgotten = again.map(({ replayed: _, ...letter }) => letter);
+      expect(await replayDeadLetters(forgotten.slice(2), topic, notify)).toEqual([
+        { id: '0:2', outcome: 'duplicate' },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(
+        capture.messages.filter((m) => JSON.stringify(m.to ?? '').includes(failing.email)),
+      ).toHaveLength(1);
     } finally {
       await producer.disconnect();
     }
