@@ -8,6 +8,9 @@
  *
  * `npm run bench:lighthouse -- --only /en/add-user` measures the named pages alone and
  * prints them without touching the document (a rerun of a page a busy machine slowed).
+ * `--claims N` gives the demo claimant at least N claims first (the dashboard with many);
+ * `--port N` puts the portal on that port; `--ports FROM-TO` keeps every port it opens
+ * (the portal, its Postgres, Chromium's debugging port) inside that range.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,8 @@ import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
 import { TestBrowser } from '@tests/support/oidc-test-provider';
 import lighthouse from 'lighthouse';
+import { v7 as uuidv7 } from 'uuid';
+import { applyPortRange } from '@infra/net/free-port';
 import { startPortal } from './portal-process';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '@tests/support/customer-pages';
 
@@ -169,7 +174,7 @@ function writeDoc(rows: readonly Row[]): void {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const body = [
     START,
-    `Measured ${when} UTC, Lighthouse 12.2.3, Chromium ${process.env.CHROMIUM_VERSION ?? ''}`.trim(),
+    `Measured ${when} UTC, Lighthouse 12.2.3, Chromium ${process.env.CHROMIUM_VERSION ?? ''}, the demo claimant holding at least ${claimsWanted} claim(s) (--claims)`,
     '',
     table(rows),
     END,
@@ -177,8 +182,49 @@ function writeDoc(rows: readonly Row[]): void {
   writeFileSync(DOC, doc.slice(0, from) + body + doc.slice(to + END.length));
 }
 
+/** The dashboard measured with many claims, as claimants who use the portal for years have. */
+async function submitClaimsUpTo(customer: TestBrowser, base: string, wanted: number) {
+  const listed = (await (await customer.request(`${base}/api/claims`)).json()) as {
+    claims: unknown[];
+  };
+  for (let n = listed.claims.length; n < wanted; n += 1) {
+    const answer = await customer.request(`${base}/api/claims`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': customer.cookie('csrf_token') ?? '',
+        'idempotency-key': uuidv7(),
+        origin: base,
+      },
+      body: JSON.stringify({
+        policyNumber: `LH-${n + 1}`,
+        productCode: '210',
+        productType: 'Mortgage',
+        claimType: 'Job Loss',
+      }),
+    });
+    if (answer.status !== 201)
+      throw new Error(`claim ${n + 1}: ${answer.status} ${await answer.text()}`);
+  }
+}
+
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv.slice(onlyAt + 1).filter((a) => a.startsWith('/')) : [];
+/** `--claims N`: the demo claimant holds at least N claims; `--port N`, `--ports FROM-TO`. */
+const option = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const wholeNumber = (name: string, min: number, max: number) => {
+  const text = option(name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  throw new Error(`--${name} ${text}: a whole number from ${min} to ${max}`);
+};
+const claimsWanted = wholeNumber('claims', 0, 500) ?? 0;
+const portWanted = wholeNumber('port', 1, 65_535);
+applyPortRange(option('ports'));
 const pages = LANGS.flatMap((lang) => [
   ...PUBLIC_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: false })),
   ...SIGNED_IN_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: true })),
@@ -188,7 +234,7 @@ if (pages.length === 0) throw new Error(`no listed page matches ${only.join(' ')
 rmSync(DATA_DIR, { recursive: true, force: true });
 const portal = await startPortal(
   { DATA_DIR, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
-  await freePort(),
+  portWanted ?? (await freePort()),
 );
 const chromium = await startChromium();
 try {
@@ -200,6 +246,7 @@ try {
   process.env.CHROMIUM_VERSION = version.Browser.replace('Chrome/', '');
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, DATA_DIR);
+  await submitClaimsUpTo(customer, portal.base, claimsWanted);
   const session: Cookie[] = ['session', 'csrf_token'].map((name) => ({
     name,
     value: customer.cookie(name) ?? '',

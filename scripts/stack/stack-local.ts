@@ -16,17 +16,27 @@ import { writeMailToOutbox } from './mail-outbox';
 import { runSoak } from './soak';
 import { soakReport } from './soak-report';
 import { startStack } from './stack';
+import { freePort, applyPortRange } from '@infra/net/free-port';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '4400' },
+    port: { type: 'string' },
+    ports: { type: 'string' },
     dir: { type: 'string', default: '.data/stack-local' },
     soak: { type: 'string' },
     report: { type: 'string' },
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const port = Number(values.port);
+try {
+  applyPortRange(values.ports);
+} catch (error) {
+  say(`--ports ${(error as Error).message}`);
+  process.exit(2);
+}
+// haproxy's port: as given, else the range's first free one, else 4400.
+const port =
+  values.port !== undefined ? Number(values.port) : values.ports ? await freePort() : 4400;
 const soakSeconds = values.soak === undefined ? undefined : Number(values.soak);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
   say(`--port ${values.port}: must be a port number from 1 to 65535`);
@@ -65,6 +75,8 @@ The stack is up in ${((performance.now() - started) / 1000).toFixed(0)} s:
   S3 (s3rver)           ${stack.s3.options.endpoint}/${stack.s3.options.bucket}
   SMTP capture          ${stack.smtp.url}
   OpenID Provider       ${stack.oidc.issuer}
+  metrics               portals ${stack.metricsPorts.portals.map((p) => `:${p}`).join(' ')}  projectors ${stack.metricsPorts.projectors.map((p) => `:${p}`).join(' ')}
+  Prometheus            ${stack.prometheusUrl ? `${stack.prometheusUrl} (alert rules loaded: ${stack.prometheusUrl}/alerts)` : 'not installed'}
   logs                  ${stack.dir}/logs
 `);
 

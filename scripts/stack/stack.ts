@@ -15,6 +15,7 @@ import {
 import { type RunningS3rver, startS3rver } from '@tests/support/s3rver';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { type HaproxyLine, startHaproxy } from './haproxy';
+import { startPrometheus } from './prometheus';
 import { type ManagedProcess, managedProcess, waitForHttp } from './managed-process';
 import { STACK_ROLES, stackProcessEnv } from './stack-shape';
 
@@ -46,6 +47,13 @@ export interface Stack {
   readonly s3: RunningS3rver;
   readonly oidc: TestOidcProvider;
   readonly haproxy: ManagedProcess;
+  /** Each process's metrics port: portals and projector workers, in order. */
+  readonly metricsPorts: {
+    readonly portals: readonly number[];
+    readonly projectors: readonly number[];
+  };
+  /** Debian's Prometheus scraping them with the alert rules loaded (when installed). */
+  readonly prometheusUrl?: string;
   /** The claims database, for the soak's checks (its own pool, reopened across restarts). */
   readonly databaseUrl: string;
   readonly postgres: { restart(downMs: number): Promise<void> };
@@ -119,9 +127,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   async function startProcesses(): Promise<Stack> {
-    const portalPorts = await Promise.all(
-      Array.from({ length: options.portals ?? STACK_ROLES.portal }, () => freePort()),
-    );
+    const portalCount = options.portals ?? STACK_ROLES.portal;
+    const projectorCount = options.projectors ?? STACK_ROLES.projector;
+    const portalPorts = await Promise.all(Array.from({ length: portalCount }, () => freePort()));
+    const metricsPorts = {
+      portals: await Promise.all(Array.from({ length: portalCount }, () => freePort())),
+      projectors: await Promise.all(Array.from({ length: projectorCount }, () => freePort())),
+    };
     const sharedEnv: Record<string, string> = {
       NODE_ENV: 'development',
       ...stackProcessEnv({
@@ -155,19 +167,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...sharedEnv,
           HOST: '127.0.0.1',
           PORT: String(port),
+          METRICS_HOST: '127.0.0.1',
+          METRICS_PORT: String(metricsPorts.portals[i]),
           DATA_DIR: join(dir, `portal-${i + 1}`),
           // One portal seeds the demo claimant and claims; the others would race it.
           DEMO_DATA: i === 0 ? 'on' : 'off',
         },
       }),
     );
-    const projectors = Array.from({ length: options.projectors ?? STACK_ROLES.projector }, (_, i) =>
-      projectorWorker(
-        `projector-${i + 1}`,
-        node('infra/launcher/projector.ts'),
-        logFile,
-        sharedEnv,
-      ),
+    const projectors = Array.from({ length: projectorCount }, (_, i) =>
+      projectorWorker(`projector-${i + 1}`, node('infra/launcher/projector.ts'), logFile, {
+        ...sharedEnv,
+        METRICS_HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPorts.projectors[i]),
+      }),
     );
     for (const worker of projectors) started(worker, (w) => w.stop());
     for (const portal of portals) started(portal, (p) => p.stop());
@@ -187,6 +200,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     await waitForHttp(`${publicUrl}/locales/en.json`, haproxy.running, 30_000);
 
+    const prometheusPort = await freePort();
+    const prometheus = startPrometheus(
+      dir,
+      prometheusPort,
+      [
+        { job: 'claims-portal', ports: metricsPorts.portals },
+        { job: 'claims-projector', ports: metricsPorts.projectors },
+      ],
+      logFile('prometheus'),
+      log,
+    );
+    if (prometheus) started(prometheus, (p) => p.stop());
+
     return {
       publicUrl,
       dir,
@@ -198,6 +224,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       s3,
       oidc,
       haproxy,
+      metricsPorts,
+      ...(prometheus ? { prometheusUrl: `http://127.0.0.1:${prometheusPort}` } : {}),
       databaseUrl,
       proxyLog,
       postgres: {
@@ -213,6 +241,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async stop() {
         await haproxy.stop(5_000);
+        await prometheus?.stop();
         await Promise.all([...portals, ...projectors].map((p) => p.stop()));
         await kafka.stop();
         await Promise.all([s3.close(), smtp.stop(), oidc.close()]);

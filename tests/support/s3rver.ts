@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { S3DocumentStorageOptions } from '@infra/documents/s3-document-storage';
+import { freePort } from './free-port';
 
 /** The part of s3rver 3.7's API used here; the package ships no types. */
 interface S3rverServer {
@@ -33,7 +34,7 @@ export interface RunningS3rver {
 
 /** A real S3 API (s3rver) on 127.0.0.1: a fresh folder and a free port unless given. */
 export async function startS3rver({
-  port = 0,
+  port,
   directory,
 }: {
   port?: number;
@@ -41,7 +42,7 @@ export async function startS3rver({
 } = {}): Promise<RunningS3rver> {
   const folder = directory ?? (await mkdtemp(join(tmpdir(), 's3rver-')));
   const server = new S3rver({
-    port,
+    port: port ?? (process.env.PORT_RANGE ? await freePort() : 0),
     address: '127.0.0.1',
     directory: folder,
     silent: true,

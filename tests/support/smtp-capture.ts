@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './free-port';
 
 export interface SmtpCapture {
   /** smtp://127.0.0.1:{port}: give it to SMTP_URL or createSmtpMailer. */
@@ -37,10 +38,10 @@ interface Waiter {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** A real SMTP server on 127.0.0.1 and a free port: no TLS, any credentials or none accepted. */
-export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
+export async function startSmtpCapture(port?: number): Promise<SmtpCapture> {
   const mailbox = createMailbox();
   const server = createServer(mailbox.receive);
-  const listening = await listen(server, port);
+  const listening = await listen(server, port ?? (process.env.PORT_RANGE ? await freePort() : 0));
   // A sender killed mid-session (the fault tests do that) resets its connection; smtp-server
   // reports it on the server, where no listener would make it an uncaught exception.
   server.on('error', (error: NodeJS.ErrnoException) => {

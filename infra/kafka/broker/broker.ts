@@ -2,9 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../net/free-port';
 import { createKafka } from '../kafka-client';
 
 /**
@@ -64,20 +64,8 @@ export interface KafkaBroker {
   stop(): Promise<void>;
 }
 
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object'
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** A free port on 127.0.0.1 (inside PORT_RANGE when it is set). */
+export const freeLoopbackPort = (): Promise<number> => freePort();
 
 interface NodeSettings {
   readonly dir: string;
