@@ -1,4 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
+import './kafkajs-negative-timeout';
 import type { Logger } from 'pino';
 
 /** A kafkajs client whose own log lines go to the process logger (warnings and errors only). */
