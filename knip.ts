@@ -39,6 +39,10 @@ const binaries: Record<string, Kept> = {
 const leftForNow: Record<string, Kept> = {
   'contracts/api/endpoints.ts': { reason: 'being split on branch house' },
   'services/identity/{index,sessions}.ts': { reason: 'being split on branch house' },
+  'services/identity/maintenance.ts': {
+    reason:
+      'pruneIdentityData is re-exported by services/identity/index.ts (being split on branch house) and nothing calls it yet: expired flows, codes and sessions are never pruned, an open gap',
+  },
 };
 
 export default {

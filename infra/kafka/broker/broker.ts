@@ -64,7 +64,7 @@ export interface KafkaBroker {
   stop(): Promise<void>;
 }
 
-export function freeLoopbackPort(): Promise<number> {
+function freeLoopbackPort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
