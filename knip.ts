@@ -27,6 +27,14 @@ const dependencies: Record<string, Kept> = {
   },
 };
 
+/** Folders outside the project that knip should not read. */
+const outside: Record<string, Kept> = {
+  'scripts/bench/emmett-reference/**': {
+    reason:
+      'a package of its own (package.json, lock) that `npm run bench:append` installs apart: the Emmett reference it compares with',
+  },
+};
+
 /** Programs run that no package provides. */
 const binaries: Record<string, Kept> = {
   java: { reason: 'the Kafka broker of the tests and the local stack runs on the system JVM' },
@@ -52,7 +60,7 @@ export default {
     'site/src/**/*.{ts,tsx,astro,mjs}',
     '*.{ts,mjs}',
   ],
-  ignore: ['scripts/bench/emmett-reference/**'],
+  ignore: Object.keys(outside),
   ignoreDependencies: Object.keys(dependencies),
   ignoreBinaries: Object.keys(binaries),
   ignoreIssues: Object.fromEntries(
