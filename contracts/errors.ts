@@ -63,10 +63,6 @@ export class ConflictError extends DomainError {
   }
 }
 
-export class PreconditionFailedError extends DomainError {
-  readonly code = 'PRECONDITION_FAILED';
-}
-
 /** A 428: the write must say which version its author read (If-Match). */
 export class PreconditionRequiredError extends DomainError {
   readonly code = 'PRECONDITION_REQUIRED';

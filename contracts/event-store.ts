@@ -3,7 +3,7 @@
  * pass the suite in tests/contracts/.
  */
 
-export type ActorKind = 'customer' | 'staff' | 'system';
+type ActorKind = 'customer' | 'staff' | 'system';
 
 export interface Actor {
   readonly kind: ActorKind;

@@ -1,4 +1,4 @@
-import type { Claimant, StaffMember } from './claims/events';
+import type { StaffMember } from './claims/events';
 
 export type { StaffMember };
 
@@ -6,16 +6,10 @@ export type { StaffMember };
  * What a staff session may do (decision 062): an agent reads and amends claims; an auditor
  * reads everything an agent reads and changes nothing.
  */
-export const STAFF_ROLES = ['agent', 'auditor'] as const;
+const STAFF_ROLES = ['agent', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A staff member as a sign-in vouches for them, with the role their groups give. */
 export interface SignedInStaff extends StaffMember {
   readonly role: StaffRole;
-}
-
-/** Who is calling, as the server knows it from the session; never from a request body. */
-export interface Principals {
-  readonly customer?: Claimant;
-  readonly staff?: StaffMember;
 }

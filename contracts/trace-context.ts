@@ -16,7 +16,7 @@ import {
  * Only the OpenTelemetry API is used here: with no SDK registered every call is a no-op.
  */
 
-export const TRACER_NAME = 'claims-portal';
+const TRACER_NAME = 'claims-portal';
 
 export const tracer = () => trace.getTracer(TRACER_NAME);
 

@@ -111,6 +111,8 @@ await check('no import circles (madge)', 'npx', [
   'tsconfig.json',
   ...['contracts', 'services', 'projections', 'infra', 'site/src', 'scripts', 'tests'],
 ]);
+// Nothing unused: files, exports, types, dependencies (knip.ts names each one kept and why).
+await check('nothing unused (knip)', 'npx', ['knip', '--no-progress']);
 // Through the launcher's build, which writes the fingerprint: launchers under test then reuse it.
 const built = await check('build (astro)', 'npm', ['run', '--silent', 'build']);
 await suite(

@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /** The first line of a failure's message, without colour codes, kept short. */
-export const firstLine = (message = '') =>
+const firstLine = (message = '') =>
   (
     stripVTControlCharacters(message)
       .split('\n')
@@ -18,7 +18,7 @@ export const firstLine = (message = '') =>
  * nobody awaited). They fail the run, but its JSON report counts every test passed, so they
  * are read from the output: each block's first line, and the file Vitest says it came from.
  */
-export function unhandledVitestErrors(output) {
+function unhandledVitestErrors(output) {
   const lines = stripVTControlCharacters(output).split('\n');
   const found = [];
   lines.forEach((line, i) => {

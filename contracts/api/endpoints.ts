@@ -424,7 +424,10 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       'Readiness: `ok`, `degraded` or `down` with the reasons (database, projection lag, mail queue, Kafka broker, relay, notifications); Kafka is read in the background, so it stays fast during a broker outage',
     audience: 'public',
-    success: { status: 200, description: '`ok` or `degraded`, with `reasons` and what each check read' },
+    success: {
+      status: 200,
+      description: '`ok` or `degraded`, with `reasons` and what each check read',
+    },
     errors: [503],
   },
   {

@@ -27,7 +27,7 @@ const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'DELETE']);
  * reader's 413, 503 when a
  * dependency is down, 422 for a reused Idempotency-Key).
  */
-export function answeredStatuses(endpoint: ApiEndpoint): number[] {
+function answeredStatuses(endpoint: ApiEndpoint): number[] {
   const statuses = new Set([...endpoint.errors, 431, 503]);
   const headers = (endpoint.parameters ?? []).map((p) => p.name);
   // The refusal shape answers 415 to any API write whose body is not JSON, body or not.

@@ -114,7 +114,7 @@ export function hasControlCharacter(text: string, allowLineBreaks = false): bool
 }
 
 /** The statement each claim type needs, besides the claim form (customer spec §3). */
-export const STATEMENT_FOR: Readonly<Record<ClaimType, 'employer' | 'physician'>> = {
+const STATEMENT_FOR: Readonly<Record<ClaimType, 'employer' | 'physician'>> = {
   'Job Loss': 'employer',
   Disability: 'physician',
   'Critical Illness': 'physician',

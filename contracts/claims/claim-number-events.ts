@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../event-store';
  * exist or ends with a release; reserving appends at exactly that revision, so of two
  * simultaneous reservations only one can land.
  */
-export const CLAIM_NUMBER_STREAM_PREFIX = 'claim-number-';
+const CLAIM_NUMBER_STREAM_PREFIX = 'claim-number-';
 export const claimNumberStreamId = (claimNumber: string) =>
   `${CLAIM_NUMBER_STREAM_PREFIX}${claimNumber}`;
 
@@ -14,7 +14,7 @@ export interface ClaimNumberReserved {
   readonly data: { readonly claimNumber: string; readonly submissionId: string };
 }
 
-export interface ClaimNumberReleased {
+interface ClaimNumberReleased {
   readonly type: 'ClaimNumberReleased';
   readonly data: { readonly claimNumber: string; readonly submissionId: string };
 }

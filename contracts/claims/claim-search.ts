@@ -12,14 +12,9 @@ export {
   CLAIM_SEARCH_TYPES,
   type ClaimSearchType,
   matchCanonical,
-  OPEN_STATUSES,
   SEARCH_MESSAGES,
-  SEARCH_NAME,
   SEARCH_PAGE_SIZE,
   searchKey,
-  statusList,
-  statusParam,
-  WAITING_LONGEST,
 } from './search-rules';
 
 export const SEARCH_SORT_COLUMNS = [

@@ -70,12 +70,12 @@ export type ClaimCommand =
   | AmendClaim
   | MarkDecisionLetterRead;
 
-export interface ReserveClaimNumber {
+interface ReserveClaimNumber {
   readonly type: 'ReserveClaimNumber';
   readonly data: { readonly claimNumber: string; readonly submissionId: string };
 }
 
-export interface ReleaseClaimNumber {
+interface ReleaseClaimNumber {
   readonly type: 'ReleaseClaimNumber';
   readonly data: { readonly claimNumber: string; readonly submissionId: string };
 }

@@ -6,7 +6,7 @@ import type { DocumentKind } from './documents';
  * own, so recording a view never moves the claim's version a colleague's save is checked
  * against (decision 048).
  */
-export const DOCUMENT_VIEWS_STREAM_PREFIX = 'claim-document-views-';
+const DOCUMENT_VIEWS_STREAM_PREFIX = 'claim-document-views-';
 export const documentViewsStreamId = (submissionId: string) =>
   `${DOCUMENT_VIEWS_STREAM_PREFIX}${submissionId}`;
 

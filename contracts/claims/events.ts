@@ -3,7 +3,6 @@ import type { ClaimStatus, ClaimType, ProductCode, ProductType } from './catalog
 import type { DocumentRef } from './documents';
 
 export const claimStreamId = (submissionId: string) => `claim-${submissionId}`;
-export const CLAIM_STREAM_PREFIX = 'claim-';
 
 export interface Claimant {
   readonly customerId: string;

@@ -9,7 +9,7 @@ export interface EnglishMessage {
   readonly en: string;
 }
 
-export interface BilingualMessage extends EnglishMessage {
+interface BilingualMessage extends EnglishMessage {
   readonly fr: string;
 }
 

@@ -29,5 +29,3 @@ export const submitClaimResponseSchema = z.object({
   submissionId: z.uuid(),
   confirmationNumber: z.string(),
 });
-
-export type SubmitClaimResponse = z.infer<typeof submitClaimResponseSchema>;

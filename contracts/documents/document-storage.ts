@@ -12,7 +12,7 @@ export interface StoredObject {
   readonly contentType: string;
 }
 
-export interface PutObject {
+interface PutObject {
   /** e.g. `claims/{submissionId}`: letters, digits, `-`, `_` and `/` only. */
   readonly namespace: string;
   readonly bytes: Uint8Array;
@@ -36,7 +36,7 @@ export interface DocumentStorage {
   list(prefix: string): AsyncIterable<ListedObject>;
 }
 
-export interface ListedObject {
+interface ListedObject {
   readonly key: string;
   readonly storedAt: Date;
 }

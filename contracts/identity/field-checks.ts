@@ -32,7 +32,7 @@ export interface BrokenRule {
   readonly params?: RuleParams;
 }
 
-export const isoDay = (now: Date) => now.toISOString().slice(0, 10);
+const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The first rule the value breaks, or undefined when it passes. */
 export function checkText(spec: TextFieldSpec, raw: string, now: Date): BrokenRule | undefined {
@@ -52,7 +52,7 @@ export function cleanText(spec: TextFieldSpec, raw: string): string {
 }
 
 /** The params of a code reported on a field, from the field's own rules. */
-export function paramsOf(
+function paramsOf(
   fields: Readonly<Record<string, TextFieldSpec>>,
   field: string,
   code: string,

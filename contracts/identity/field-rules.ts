@@ -56,13 +56,11 @@ export const ADDRESS = { pattern: new RegExp(`^[${LETTER}0-9 .,#/-]+$`, 'u') } a
 export const ADDRESS_LINE1 = { registrationMaxLength: 60, profileMaxLength: 100 } as const;
 export const ADDRESS_LINE2 = { maxLength: 40 } as const;
 
-/** The spec gives only the length; the characters are what place names use. */
+/** A city or a country: the spec gives only the length; the characters are what place names use. */
 export const PLACE_NAME = {
   maxLength: 50,
   pattern: new RegExp(`^[${LETTER} .'’-]+$`, 'u'),
 } as const;
-export const CITY = PLACE_NAME;
-export const COUNTRY = PLACE_NAME;
 
 export const PROVINCES = [
   'AB',
@@ -126,7 +124,7 @@ export const RECOVERY_CODE = {
 } as const;
 
 /** `cn`: Simplified Chinese, which the jupiter tenant offers. */
-export const LANGUAGES = ['en', 'fr', 'cn'] as const;
+const LANGUAGES = ['en', 'fr', 'cn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** What a form or the spec's account-creation call may send as the language. */

@@ -2,14 +2,13 @@ import {
   ADDRESS,
   ADDRESS_LINE1,
   ADDRESS_LINE2,
-  CITY,
-  COUNTRY,
   DATE_OF_BIRTH,
   EMAIL,
   FINANCIAL_INSTITUTION,
   graphemeCount,
   NAME,
   PASSWORD,
+  PLACE_NAME,
   PHONE,
   POSTAL_CODE,
   PROVINCES,
@@ -125,8 +124,8 @@ export const CITY_FIELD: TextFieldSpec = {
   required: 'city.required',
   trim: true,
   rules: [
-    maxLength('city.tooLong', CITY.maxLength),
-    matches('city.invalidCharacters', CITY.pattern),
+    maxLength('city.tooLong', PLACE_NAME.maxLength),
+    matches('city.invalidCharacters', PLACE_NAME.pattern),
   ],
 };
 
@@ -134,8 +133,8 @@ export const COUNTRY_FIELD: TextFieldSpec = {
   required: 'country.required',
   trim: true,
   rules: [
-    maxLength('country.tooLong', COUNTRY.maxLength),
-    matches('country.invalidCharacters', COUNTRY.pattern),
+    maxLength('country.tooLong', PLACE_NAME.maxLength),
+    matches('country.invalidCharacters', PLACE_NAME.pattern),
   ],
 };
 
@@ -220,7 +219,7 @@ const longestRun = (value: string) => {
 };
 
 /** In the order the requirements list shows them. */
-export const PASSWORD_RULES: readonly FieldRule[] = [
+const PASSWORD_RULES: readonly FieldRule[] = [
   { code: 'password.tooShort', valid: (value) => length(value) >= PASSWORD.minLength },
   maxLength('password.tooLong', PASSWORD.maxLength),
   matches('password.noUppercase', /\p{Lu}/u),

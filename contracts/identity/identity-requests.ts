@@ -36,7 +36,6 @@ export const registrationRequestSchema = (now: Date) =>
       (values) => values.reenterPassword === values.password,
       crossCheck('reenterPassword', 'password.mismatch', ['reenterPassword', 'password']),
     );
-export type RegistrationRequest = z.output<ReturnType<typeof registrationRequestSchema>>;
 
 /** A full replacement of the updatable fields; the language is kept when left out. */
 export const profileUpdateRequestSchema = (now: Date) =>
@@ -47,23 +46,18 @@ export const profileUpdateRequestSchema = (now: Date) =>
     },
     REQUEST_INVALID,
   );
-export type ProfileUpdateRequest = z.output<ReturnType<typeof profileUpdateRequestSchema>>;
 
 export const signInRequestSchema = (now: Date) =>
   z.object(zodFields(SIGN_IN_FIELDS, now), REQUEST_INVALID);
-export type SignInRequest = z.output<ReturnType<typeof signInRequestSchema>>;
 
 export const signInCodeRequestSchema = (now: Date) =>
   z.object(zodFields(SIGN_IN_CODE_FIELDS, now), REQUEST_INVALID);
-export type SignInCodeRequest = z.output<ReturnType<typeof signInCodeRequestSchema>>;
 
 export const verificationRequestSchema = (now: Date) =>
   z.object(zodFields(VERIFICATION_FIELDS, now), REQUEST_INVALID);
-export type VerificationRequest = z.output<ReturnType<typeof verificationRequestSchema>>;
 
 export const forgotPasswordRequestSchema = (now: Date) =>
   z.object(zodFields(FORGOT_PASSWORD_FIELDS, now), REQUEST_INVALID);
-export type ForgotPasswordRequest = z.output<ReturnType<typeof forgotPasswordRequestSchema>>;
 
 export const resetPasswordRequestSchema = (now: Date) =>
   z
@@ -72,7 +66,6 @@ export const resetPasswordRequestSchema = (now: Date) =>
       (values) => values.confirmPassword === values.newPassword,
       crossCheck('confirmPassword', 'password.mismatch', ['confirmPassword', 'newPassword']),
     );
-export type ResetPasswordRequest = z.output<ReturnType<typeof resetPasswordRequestSchema>>;
 
 export const passwordChangeRequestSchema = (now: Date) =>
   z
@@ -85,7 +78,6 @@ export const passwordChangeRequestSchema = (now: Date) =>
       (values) => values.newPassword !== values.currentPassword,
       crossCheck('newPassword', 'password.sameAsCurrent', ['newPassword', 'currentPassword']),
     );
-export type PasswordChangeRequest = z.output<ReturnType<typeof passwordChangeRequestSchema>>;
 
 /** Parses a body, or throws a ValidationError with the first broken rule of each field. */
 export function parseIdentityRequest<S extends z.ZodType>(

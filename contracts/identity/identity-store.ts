@@ -93,7 +93,7 @@ export interface AccountRecord extends NewAccountRecord {
 
 export type CodePurpose = 'verification' | 'sign-in' | 'recovery';
 
-export interface NewCodeRecord {
+interface NewCodeRecord {
   readonly purpose: CodePurpose;
   /** Whose code: an account id, a flow id hash or an email hash, by purpose. */
   readonly subject: string;
@@ -109,7 +109,7 @@ export interface CodeRecord extends NewCodeRecord {
 
 export type CodeTry = 'accepted' | 'wrong' | 'used' | 'expired' | 'unavailable';
 
-export interface CodeAttempt {
+interface CodeAttempt {
   readonly purpose: CodePurpose;
   readonly subject: string;
   readonly codeHash: string;
@@ -119,7 +119,7 @@ export interface CodeAttempt {
 
 export type FlowKind = 'sign-in' | 'recovery';
 
-export type StoredFlowStatus =
+type StoredFlowStatus =
   | 'USERNAME_PASSWORD_REQUIRED'
   | 'OTP_REQUIRED'
   | 'VERIFICATION_CODE_REQUIRED'
@@ -138,7 +138,7 @@ export interface FlowRecord {
   readonly expiresAt: Date;
 }
 
-export interface SessionActivity {
+interface SessionActivity {
   readonly lastActivityAt: Date;
   readonly idleExpiresAt: Date;
 }

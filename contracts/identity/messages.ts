@@ -381,7 +381,7 @@ export const IDENTITY_OUTCOME_MESSAGES = {
 } as const satisfies Record<string, CustomerMessage>;
 
 export type IdentityFieldCode = keyof typeof IDENTITY_FIELD_MESSAGES;
-export type IdentityOutcomeCode = keyof typeof IDENTITY_OUTCOME_MESSAGES;
+type IdentityOutcomeCode = keyof typeof IDENTITY_OUTCOME_MESSAGES;
 export type IdentityMessageCode = IdentityFieldCode | IdentityOutcomeCode;
 
 const IDENTITY_MESSAGES: Record<IdentityMessageCode, CustomerMessage> = {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { checkText, cleanText, type TextFieldSpec } from './field-checks';
 
 /** The browser twin of `zodText`: the same rules, codes and stored form, in valibot. */
-export function valibotText(
+function valibotText(
   spec: TextFieldSpec,
   now: Date,
 ): v.GenericSchema<string | null | undefined, string> {

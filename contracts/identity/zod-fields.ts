@@ -6,7 +6,7 @@ import type { IdentityFieldCode } from './messages';
  * A text field as a zod schema running the field's rules: missing, null and blank are one
  * case (the field's `required` code, or '' when optional); the output is the stored form.
  */
-export function zodText(spec: TextFieldSpec, now: Date): z.ZodType<string> {
+function zodText(spec: TextFieldSpec, now: Date): z.ZodType<string> {
   return z
     .string(spec.required)
     .nullish()
@@ -28,7 +28,7 @@ export function zodFields<F extends Readonly<Record<string, TextFieldSpec>>>(
 }
 
 /** Runs a check across fields only once each of them has passed its own rules, as valibot's partialCheck does. */
-export function whenValid(fields: readonly string[]) {
+function whenValid(fields: readonly string[]) {
   return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     typeof payload.value === 'object' &&
     payload.value !== null &&

@@ -10,8 +10,6 @@ import { CLAIM_STATUSES, CLAIM_TYPES, PRODUCT_CODES, PRODUCT_TYPES } from '../cl
  * until consumers have moved (docs/events.md, Versioning).
  */
 
-export const INTEGRATION_TOPIC_DEFAULT = 'claims.claim-events';
-
 const documentSummary = z
   .object({
     fileName: z.string().min(1),
@@ -50,7 +48,7 @@ function envelope<Type extends string, Data extends z.ZodType>(
     .describe(description);
 }
 
-export const claimSubmittedV1 = envelope(
+const claimSubmittedV1 = envelope(
   'claim.submitted',
   1,
   z.object({
@@ -71,7 +69,7 @@ export const claimSubmittedV1 = envelope(
   'A claimant submitted a claim',
 );
 
-export const claimDocumentsAddedV1 = envelope(
+const claimDocumentsAddedV1 = envelope(
   'claim.documents-added',
   1,
   z.object({
@@ -81,7 +79,7 @@ export const claimDocumentsAddedV1 = envelope(
   'The claimant sent more documents for a claim',
 );
 
-export const claimStatusChangedV1 = envelope(
+const claimStatusChangedV1 = envelope(
   'claim.status-changed',
   1,
   z.object({
@@ -98,7 +96,7 @@ export const claimStatusChangedV1 = envelope(
   'Staff changed a claim’s status, or the reasons given with it',
 );
 
-export const claimNumberAssignedV1 = envelope(
+const claimNumberAssignedV1 = envelope(
   'claim.number-assigned',
   1,
   z.object({
@@ -113,7 +111,7 @@ export const claimNumberAssignedV1 = envelope(
   'Staff gave a claim its claim number (or changed it)',
 );
 
-export const decisionLetterAvailableV1 = envelope(
+const decisionLetterAvailableV1 = envelope(
   'claim.decision-letter-available',
   1,
   z.object({
@@ -124,7 +122,7 @@ export const decisionLetterAvailableV1 = envelope(
   'Staff uploaded a decision letter the claimant can now read',
 );
 
-export const decisionLetterReadV1 = envelope(
+const decisionLetterReadV1 = envelope(
   'claim.decision-letter-read',
   1,
   z.object({ readAt: z.iso.datetime() }),

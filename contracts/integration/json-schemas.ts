@@ -5,7 +5,7 @@ import {
   schemaFileName,
 } from './claim-integration-events';
 
-export const SCHEMA_ID_BASE = 'https://claims-portal.local/contracts/integration/';
+const SCHEMA_ID_BASE = 'https://claims-portal.local/contracts/integration/';
 
 /**
  * The JSON Schema (draft 2020-12) of each published type and version, keyed by its file name

@@ -61,7 +61,7 @@ interface DocumentRow {
  * The claimant's draft; `forUpdate` locks it until the caller's transaction ends, so two
  * requests of the same claimant (two tabs) change it one after the other.
  */
-export async function readDraft(
+async function readDraft(
   db: Queryable,
   customerId: string,
   options: { forUpdate?: boolean } = {},
@@ -95,7 +95,7 @@ export async function readDraft(
 }
 
 /** Creates the draft or replaces its step and answers; documents stay. */
-export async function writeDraft(
+async function writeDraft(
   db: Queryable,
   draft: Pick<StoredDraft, 'customerId' | 'attemptId' | 'step' | 'answers'>,
   now: Date,
@@ -109,7 +109,7 @@ export async function writeDraft(
   );
 }
 
-export async function insertStagedDocuments(
+async function insertStagedDocuments(
   db: Queryable,
   customerId: string,
   documents: readonly StagedDocument[],
@@ -140,7 +140,7 @@ export async function insertStagedDocuments(
   ]);
 }
 
-export async function deleteStagedDocument(
+async function deleteStagedDocument(
   db: Queryable,
   customerId: string,
   documentId: string,
@@ -152,7 +152,7 @@ export async function deleteStagedDocument(
 }
 
 /** Removes the draft and its documents' rows (the objects are the caller's to delete). */
-export async function deleteDraft(db: Queryable, customerId: string): Promise<void> {
+async function deleteDraft(db: Queryable, customerId: string): Promise<void> {
   await db.query('delete from claim_drafts where customer_id = $1', [customerId]);
 }
 

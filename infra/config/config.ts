@@ -21,7 +21,7 @@ const S3_CREDENTIALS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const SECRETS: ReadonlySet<string> = new Set([...S3_CREDENTIALS, 'METRICS_TOKEN']);
 
 /** Every setting of the portal. Unset means the embedded default. */
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),

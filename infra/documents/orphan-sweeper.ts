@@ -3,7 +3,7 @@ import { sweepOrphanedClaimObjects } from '@services/claims/sweep-orphaned-objec
 import type { Runtime } from '../runtime';
 
 /** A save in progress stores its files, then appends: an hour is far longer than any save. */
-export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Sweeps claim objects no event names, a minute after start and then hourly, in the background. */

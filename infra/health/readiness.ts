@@ -3,10 +3,10 @@ import type { ConsumerStatus } from '@infra/kafka/notifications/consumer-status'
 import type { MailQueueHealth } from '@infra/mail/mail-dead-letters';
 import type { ProjectionLag } from '@projections/runner/projection-lag';
 
-export type ReadyStatus = 'ok' | 'degraded' | 'down';
+type ReadyStatus = 'ok' | 'degraded' | 'down';
 
 /** Past these, the portal still answers but someone should look (each named in the README). */
-export const READY_LIMITS = {
+const READY_LIMITS = {
   projectionSecondsBehind: 30,
   mailOldestQueuedSeconds: 300,
   relaySecondsBehind: 60,

@@ -11,13 +11,13 @@ import { projectionLag } from '@projections/runner/projection-lag';
 import { judgeReadiness, type Readiness, type ReadinessInputs, type Reading } from './readiness';
 
 /** Each dependency read inline gets this long; readiness answers within about this. */
-export const READY_CHECK_MS = 500;
+const READY_CHECK_MS = 500;
 /** How often the background reads Kafka: health never waits on a broker. */
 const KAFKA_WATCH_MS = 1_000;
 /** The background's own bound on one Kafka reading (a reading past it counts as failed). */
 const KAFKA_READING_MS = 5_000;
 
-export async function bounded<T>(read: () => Promise<T>, ms: number): Promise<Reading<T>> {
+async function bounded<T>(read: () => Promise<T>, ms: number): Promise<Reading<T>> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Reading<T>>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${ms} ms` }), ms);

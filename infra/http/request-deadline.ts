@@ -8,7 +8,7 @@ import { silence } from './silence';
 import { isApiPath } from './security-headers';
 
 /** What a client should wait before trying again (the same as the site's own 503s). */
-export const DEADLINE_RETRY_AFTER_SECONDS = 5;
+const DEADLINE_RETRY_AFTER_SECONDS = 5;
 
 export interface DeadlineOptions {
   /** The longest a request may wait for the start of its answer once its body has arrived. */
@@ -113,7 +113,7 @@ function answer503(req: IncomingMessage, res: ServerResponse, deadlineMs: number
 }
 
 /** The path's language, else the caller's first one; the edge does not know the tenant. */
-export function edgeLanguage(path: string, acceptLanguage: string | undefined): ProblemLanguage {
+function edgeLanguage(path: string, acceptLanguage: string | undefined): ProblemLanguage {
   const prefix = /^\/(en|fr|cn)(?:\/|$)/.exec(path)?.[1];
   if (prefix) return prefix as ProblemLanguage;
   if (/^\s*fr\b/i.test(acceptLanguage ?? '')) return 'fr';
@@ -136,7 +136,7 @@ const DETAIL: Readonly<Record<ProblemLanguage, (seconds: number, command: boolea
       : `${s} 秒内无响应。请几秒钟后重试。`,
 };
 
-export const deadlineDetail = (lang: ProblemLanguage, seconds: number, command: boolean) =>
+const deadlineDetail = (lang: ProblemLanguage, seconds: number, command: boolean) =>
   DETAIL[lang](seconds, command);
 
 const PAGE: Readonly<Record<ProblemLanguage, { title: string; text: string; again: string }>> = {

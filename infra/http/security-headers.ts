@@ -2,15 +2,15 @@
  * No page of the portal may be framed: clickjacking on sign-in or on a staff save. A page
  * frames only our own answers (the staff document viewer, decision 061).
  */
-export const FRAME_POLICY =
+const FRAME_POLICY =
   "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'; frame-src 'self'";
 /** An API answer is data, never a document a browser should run or style. */
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /**
  * A claim document in the staff viewer: framed by our own pages only, and, whatever its bytes
  * hold, it may load, run or submit nothing (a PDF's scripts and links included).
  */
-export const DOCUMENT_POLICY =
+const DOCUMENT_POLICY =
   "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 const VIEWED_DOCUMENT = /^\/api\/admin\/claims\/[^/]+\/documents\/[^/]+$/;
 const PERMISSIONS =

@@ -17,7 +17,7 @@ export interface TrustedProxies {
 }
 
 /** `::ffff:127.0.0.2` is the IPv4 address 127.0.0.2 as an IPv6 socket reports it. */
-export function plainAddress(address: string): string {
+function plainAddress(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   return mapped?.[1] ?? address;
 }

@@ -4,7 +4,7 @@ interface Queryable {
   query<Row>(text: string): Promise<{ rows: Row[] }>;
 }
 
-export interface AccountAddress {
+interface AccountAddress {
   readonly id: string;
   readonly email: string;
   readonly createdAt: Date;

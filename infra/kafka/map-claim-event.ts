@@ -21,7 +21,7 @@ export interface RelayClaimState {
 /** Fixed namespace: integration event ids are UUID v5 of (source event id, type). */
 const INTEGRATION_ID_NAMESPACE = '6f1c2a8e-3b4d-5e6f-8a9b-0c1d2e3f4a5b';
 
-export const integrationEventId = (sourceEventId: string, type: IntegrationEventType) =>
+const integrationEventId = (sourceEventId: string, type: IntegrationEventType) =>
   uuidv5(`${sourceEventId}/${type}`, INTEGRATION_ID_NAMESPACE);
 
 const NEEDED_DOCUMENT_CODES: ReadonlySet<string> = new Set(

@@ -33,7 +33,7 @@ export const relayParkingMigration: Migration = {
 
 export const WAITING_BEHIND = 'waiting behind an earlier parked event of this claim';
 
-export interface ParkedEvent {
+interface ParkedEvent {
   readonly relay: string;
   readonly claimId: string;
   readonly streamId: string;

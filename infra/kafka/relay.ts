@@ -65,7 +65,7 @@ export interface RelayOptions {
   readonly onParked?: (events: readonly ToPark[]) => void;
 }
 
-export interface RelayStatus {
+interface RelayStatus {
   readonly role: 'starting' | 'leader' | 'standby';
   readonly topic?: TopicReport;
   readonly lastPublishedAt?: Date;

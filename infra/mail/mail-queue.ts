@@ -293,7 +293,7 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
 }
 
 /** Moves rows past their retry window (and held by no live sender) to the dead letters. */
-export async function moveToDeadLetters(pool: Pick<pg.Pool, 'query'>): Promise<number> {
+async function moveToDeadLetters(pool: Pick<pg.Pool, 'query'>): Promise<number> {
   const { rowCount } = await pool.query(
     `with moved as (
        delete from mail_queue

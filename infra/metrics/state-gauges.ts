@@ -12,7 +12,7 @@ import type { PortalMetrics } from './metrics';
  * How long one source may take at a scrape (issue 44): the sources are read side by side, so
  * a scrape answers within about this, whatever Postgres and Kafka do.
  */
-export const SOURCE_DEADLINE_MS = 1_500;
+const SOURCE_DEADLINE_MS = 1_500;
 
 /**
  * The gauges that describe state rather than count work (lag, queues), read at scrape time

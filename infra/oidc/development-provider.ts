@@ -6,9 +6,9 @@ import { DEMO_STAFF_USERS, type DemoUser } from './demo-staff-users';
 import { developmentInteractions, fullUrl, interactionPath } from './development-interactions';
 import { errorPage, sendHtml } from './development-pages';
 
-export { DEMO_STAFF_USERS, type DemoUser };
+export { DEMO_STAFF_USERS };
 
-export interface DevelopmentClient {
+interface DevelopmentClient {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly redirectUris: readonly string[];

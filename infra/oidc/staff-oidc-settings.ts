@@ -2,8 +2,8 @@ import type { Config } from '../config/config';
 import type { StaffSignInOptions } from './staff-sign-in';
 
 /** Where the development provider is mounted on the portal's own server. */
-export const DEVELOPMENT_ISSUER_PATH = '/oidc';
-export const STAFF_CALLBACK_PATH = '/api/auth/callback';
+const DEVELOPMENT_ISSUER_PATH = '/oidc';
+const STAFF_CALLBACK_PATH = '/api/auth/callback';
 /** Where a provider posts its back-channel logout tokens (decision 104). */
 export const BACKCHANNEL_LOGOUT_PATH = '/api/auth/backchannel-logout';
 
@@ -52,7 +52,7 @@ function clientOf(config: Config, development: boolean) {
 }
 
 /** PUBLIC_URL, else the address the launcher listens on (a wildcard host as localhost). */
-export function publicBaseUrl(config: Config): string {
+function publicBaseUrl(config: Config): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;

@@ -7,7 +7,7 @@ import { pendingSignInMigration } from './pending-sign-ins';
 
 /** Spec §4 and §9: an admin session lasts 4 hours, with a warning in its last 10 minutes. */
 export const STAFF_SESSION_SECONDS = 4 * 60 * 60;
-export const ALMOST_EXPIRED_SECONDS = 10 * 60;
+const ALMOST_EXPIRED_SECONDS = 10 * 60;
 
 export const staffSessionMigrations: readonly Migration[] = [
   {
@@ -90,7 +90,7 @@ export async function createStaffSession(
 }
 
 /** How stale `last_validated_at` may get before a lookup writes it again (decision 079). */
-export const VALIDATION_REFRESH_SECONDS = 60;
+const VALIDATION_REFRESH_SECONDS = 60;
 
 /**
  * The live session the id names; undefined when unknown or expired. Marked validated now

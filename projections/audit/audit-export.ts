@@ -10,8 +10,8 @@ import {
   type StreamHead,
 } from './hash-chain';
 
-export const AUDIT_EXPORT_FORMAT = 'claims-portal/audit-export';
-export const AUDIT_EXPORT_VERSION = 1;
+const AUDIT_EXPORT_FORMAT = 'claims-portal/audit-export';
+const AUDIT_EXPORT_VERSION = 1;
 
 /** One event as exported: what its hash covers, the hash, and the hash it chains from. */
 export interface ExportedEvent {
@@ -53,7 +53,7 @@ export interface AuditExport {
   readonly events: readonly ExportedEvent[];
 }
 
-export type ExportCheck =
+type ExportCheck =
   | { readonly verified: true; readonly events: number }
   | {
       readonly verified: false;
@@ -137,7 +137,7 @@ const exportSchema = z.object({
 });
 
 /** An export whose chain holds but whose labels (claim, version, event id) say otherwise. */
-export interface LabelReport {
+interface LabelReport {
   readonly ok: false;
   readonly mismatch: LabelMismatch;
 }

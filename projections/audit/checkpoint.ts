@@ -25,19 +25,19 @@ export interface InclusionProof {
 }
 
 /** Leaves are ordered by stream id so that the same heads always give the same tree. */
-export function orderLeaves(heads: readonly HeadLeaf[]): HeadLeaf[] {
+function orderLeaves(heads: readonly HeadLeaf[]): HeadLeaf[] {
   return [...heads].sort((a, b) =>
     a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
   );
 }
 
 /** The bytes a leaf stands for; newline-separated because stream ids hold no newline. */
-export function leafBytes(head: HeadLeaf): Buffer {
+function leafBytes(head: HeadLeaf): Buffer {
   return Buffer.from(`${head.streamId}\n${head.revision.toString()}\n${head.hash}`, 'utf8');
 }
 
 /** The text that is signed: every field but the signature, one a line, in a fixed order. */
-export function signedText(checkpoint: Omit<Checkpoint, 'signature'>): Buffer {
+function signedText(checkpoint: Omit<Checkpoint, 'signature'>): Buffer {
   return Buffer.from(
     [
       'claims-portal audit checkpoint v1',
@@ -94,7 +94,7 @@ export function readPublicKey(text: string): KeyObject {
   return createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
 }
 
-export function checkpointSignatureValid(checkpoint: Checkpoint, publicKey: KeyObject): boolean {
+function checkpointSignatureValid(checkpoint: Checkpoint, publicKey: KeyObject): boolean {
   const { signature, ...unsigned } = checkpoint;
   try {
     return verify(null, signedText(unsigned), publicKey, Buffer.from(signature, 'base64'));

@@ -6,7 +6,7 @@ import { type ClaimVersionRow, versionRow } from './claim-versions';
 import { addStatusChange, type StatusDeltas } from './status-counts';
 
 /** A claim's row after its events here, and a version row for each event that changed it. */
-export function foldClaim(
+function foldClaim(
   before: ClaimRow | null,
   claimEvents: readonly RecordedEvent[],
 ): { row: ClaimRow | null; versions: ClaimVersionRow[] } {

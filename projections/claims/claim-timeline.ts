@@ -8,7 +8,7 @@ export interface StatusAt {
   readonly at: string;
 }
 
-export type Decision = Extract<ClaimStatus, 'Approved' | 'Denied'>;
+type Decision = Extract<ClaimStatus, 'Approved' | 'Denied'>;
 
 /**
  * Where a claim stands: submitted, taken into review, decided; each with the moment it was

@@ -192,7 +192,7 @@ export interface HistoryPage {
   readonly total: number;
 }
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 /** Date-only columns leave Postgres as YYYY-MM-DD text: pg would make a Date at local midnight. */
 const DATE_ONLY_COLUMNS: readonly HistoryColumn[] = [

@@ -8,7 +8,7 @@
  * (issue 30). A query that comes to filter on one of these columns needs its target back
  * (`alter table … alter column … set statistics -1`).
  */
-export const CLAIMS_COLUMNS_WITHOUT_STATISTICS = [
+const CLAIMS_COLUMNS_WITHOUT_STATISTICS = [
   'date_of_birth',
   'policy_number',
   'product_code',
@@ -32,7 +32,7 @@ export const CLAIMS_COLUMNS_WITHOUT_STATISTICS = [
 ] as const;
 
 /** Read one claim at a time, by its key; the History tab sorts those few rows in memory. */
-export const VERSION_COLUMNS_WITHOUT_STATISTICS = [
+const VERSION_COLUMNS_WITHOUT_STATISTICS = [
   'claim_number',
   'claim_type',
   'product_type',

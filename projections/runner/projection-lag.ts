@@ -4,7 +4,7 @@ import type { Projection } from './projection';
 import type { SqlClient } from './sql';
 
 /** Counting stops here: past it, "at least this many" is all an operator needs. */
-export const LAG_COUNT_LIMIT = 10_000;
+const LAG_COUNT_LIMIT = 10_000;
 
 export interface ProjectionLag {
   readonly projection: string;

@@ -47,12 +47,12 @@ export interface RebuildResult {
   readonly steps: readonly RebuildStep[];
 }
 
-export interface RebuildStep {
+interface RebuildStep {
   readonly name: 'replay' | 'vacuum' | 'derive' | 'indexes and statistics' | 'swap';
   readonly seconds: number;
 }
 
-export const rebuildSchema = (projection: Projection) => `rebuild_${identifier(projection.name)}`;
+const rebuildSchema = (projection: Projection) => `rebuild_${identifier(projection.name)}`;
 
 const retiredSchema = (projection: Projection, at: Date) =>
   `retired_${identifier(projection.name)}_${at.toISOString().replace(/\D/g, '')}`;

@@ -1,6 +1,6 @@
 import { canonicalJson } from '@contracts/event-hash';
 
-export interface ColumnDifference {
+interface ColumnDifference {
   readonly column: string;
   readonly live: unknown;
   readonly rebuilt: unknown;

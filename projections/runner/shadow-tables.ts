@@ -2,12 +2,6 @@ import type { RecordedEvent } from '@contracts/event-store';
 import type { Projection } from './projection';
 import type { SqlClient, SqlPool } from './sql';
 
-/** A projection and the tables it writes, which rebuild and verify copy into a shadow schema. */
-export interface ProjectionTables {
-  readonly projection: Projection;
-  readonly tables: readonly string[];
-}
-
 /** Names go into SQL text (schemas, tables), so only plain lower-case identifiers pass. */
 export function identifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a plain SQL identifier: ${name}`);

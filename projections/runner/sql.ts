@@ -10,7 +10,7 @@ export interface SqlClient {
   ): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
-export interface NamedStatement {
+interface NamedStatement {
   readonly name: string;
   readonly text: string;
   readonly values: readonly unknown[];

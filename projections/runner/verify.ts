@@ -24,7 +24,7 @@ export interface VerifyOptions {
   readonly maxDifferencesPerTable?: number;
 }
 
-export interface TableComparison {
+interface TableComparison {
   readonly table: string;
   /** Keys whose rows differ, in either direction. */
   readonly differingRows: number;
@@ -40,7 +40,7 @@ export interface VerifyResult {
   readonly seconds: number;
 }
 
-export const verifySchema = (projection: Projection) => `verify_${identifier(projection.name)}`;
+const verifySchema = (projection: Projection) => `verify_${identifier(projection.name)}`;
 
 /**
  * Rebuilds the projection into a shadow schema up to the live checkpoint and compares every

@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import { type ManagedProcess, managedProcess } from './managed-process';
 
 /** Debian's prometheus package (`apt-get install prometheus`; .ci/run installs it). */
-export const PROMETHEUS = process.env.PROMETHEUS ?? '/usr/bin/prometheus';
+const PROMETHEUS = process.env.PROMETHEUS ?? '/usr/bin/prometheus';
 /** The portal's alert rules, as shipped. */
-export const ALERT_RULES = resolve(import.meta.dirname, '../../infra/observability/alerts.yml');
+const ALERT_RULES = resolve(import.meta.dirname, '../../infra/observability/alerts.yml');
 
 export interface ScrapeJob {
   readonly job: string;
@@ -44,7 +44,7 @@ export function startPrometheus(
   return prometheus;
 }
 
-export function prometheusConfig(jobs: readonly ScrapeJob[]): string {
+function prometheusConfig(jobs: readonly ScrapeJob[]): string {
   return [
     'global:',
     '  scrape_interval: 5s',

@@ -6,8 +6,6 @@ import { runFaults } from './soak-faults';
 import { explain, type FailedRequest, type Fault, verdicts } from './soak-verdicts';
 import type { Stack } from './stack';
 
-export type { FailedRequest, Fault } from './soak-verdicts';
-
 export interface SoakOptions {
   readonly seconds: number;
   readonly customers?: number;

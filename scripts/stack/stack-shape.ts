@@ -16,8 +16,6 @@ export const STACK_ROLES = {
   oidc: 1,
 } as const;
 
-export type StackRole = keyof typeof STACK_ROLES;
-
 /** The topic's replication on three brokers (decision 056). */
 export const STACK_KAFKA = {
   KAFKA_TOPIC: 'claims.claim-events',

@@ -31,7 +31,7 @@ export interface StackOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface ProjectorWorker extends ManagedProcess {
+interface ProjectorWorker extends ManagedProcess {
   /** The projections this worker leads now, from its own log lines. */
   readonly leads: () => readonly string[];
 }

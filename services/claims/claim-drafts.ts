@@ -25,7 +25,7 @@ import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
 /** Changes to one claimant's draft, made while it is locked. */
-export interface DraftChanges {
+interface DraftChanges {
   write(draft: Pick<StoredDraft, 'attemptId' | 'step' | 'answers'>): Promise<void>;
   addDocuments(documents: readonly StagedDocument[]): Promise<void>;
   removeDocument(documentId: string): Promise<void>;
@@ -54,7 +54,7 @@ export interface DraftPorts extends ClaimPorts {
  * Staged files live under the claimant's own namespace until the claim takes copies; one
  * namespace per staged document, so removing one never takes bytes another still names.
  */
-export const draftNamespace = (customerId: string, documentId: string) =>
+const draftNamespace = (customerId: string, documentId: string) =>
   `drafts/${customerId.replace(/[^A-Za-z0-9_-]/g, '_')}/${documentId}`;
 
 export async function saveDraft(

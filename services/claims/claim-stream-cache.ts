@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@contracts/event-store';
 
 /** A stream as last read in this process: its events and the state they fold to. */
-export interface CachedStream<State> {
+interface CachedStream<State> {
   readonly recorded: readonly RecordedEvent[];
   readonly state: State;
   /**

@@ -99,7 +99,7 @@ export function eventsOfCommand(stream: ClaimStream, commandId: string): Recorde
   });
 }
 
-export const CLAIM_CHANGED = 'The claim was changed at the same time; reload it and try again';
+const CLAIM_CHANGED = 'The claim was changed at the same time; reload it and try again';
 
 /** Another write appended between this one's read and its append: a 409, or a retry where it commutes. */
 export class ClaimChangedError extends ConflictError {
@@ -168,7 +168,7 @@ function asAppended(event: NewEvent, stream: ClaimStream, result: AppendResult):
 }
 
 /** How many times a command that commutes decides again on a fresh read after losing a race. */
-export const COMMUTING_ATTEMPTS = 12;
+const COMMUTING_ATTEMPTS = 12;
 
 /**
  * Runs `attempt` (read, decide, append) again while it loses the append race: the next

@@ -8,18 +8,14 @@ import type { ClaimStream } from './claim-stream';
  */
 export const claimVersion = (stream: ClaimStream): number => stream.recorded.length;
 
-export const STALE_CLAIM = 'The claim was changed after you opened it';
+const STALE_CLAIM = 'The claim was changed after you opened it';
 
 /**
  * The staff fields other saves changed after `version`, field by field, oldest first.
  * Customer events (documents, letter read) commute with a staff save, and the letter's read
  * flag is reset by every save, so neither counts.
  */
-export function staffChangesSince(
-  stream: ClaimStream,
-  version: number,
-  until?: number,
-): VersionChange[] {
+function staffChangesSince(stream: ClaimStream, version: number, until?: number): VersionChange[] {
   return stream.recorded.slice(Math.max(0, version), until).flatMap((recorded) => {
     const event = upcastClaimEvent(recorded);
     if (event.type !== 'ClaimAmendedByStaff') return [];

@@ -4,13 +4,13 @@ import type { DocumentInspector } from '@contracts/documents/document-inspector'
 import type { UploadedFile } from '@contracts/documents/document-storage';
 
 /** Longest file name kept for display; storage keys never use the name (they are hashes). */
-export const MAX_FILE_NAME_LENGTH = 255;
+const MAX_FILE_NAME_LENGTH = 255;
 
 /**
  * The name as the claimant typed it, in one Unicode form (NFC), zero-width characters and
  * direction marks removed, trimmed and capped. Direction controls stay, for the rules to refuse.
  */
-export function displayFileName(name: string): string {
+function displayFileName(name: string): string {
   return [...withoutInvisibles(name).trim()].slice(0, MAX_FILE_NAME_LENGTH).join('');
 }
 

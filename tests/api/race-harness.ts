@@ -1,4 +1,4 @@
-import { claimStreamId, type ClaimEvent, upcastClaimEvent } from '@contracts/claims/events';
+import { claimStreamId, upcastClaimEvent } from '@contracts/claims/events';
 import { DOCUMENT_LIMITS } from '@contracts/claims/documents';
 import type { RecordedEvent } from '@contracts/event-store';
 import type { APIRoute } from 'astro';
@@ -198,13 +198,10 @@ export async function expectRaceInvariants(
   return { claim, appended };
 }
 
-export function expectLimitsHold(claim: ClaimRecord): void {
+function expectLimitsHold(claim: ClaimRecord): void {
   const additional = claim.documents.filter((d) => d.kind === 'additional');
   expect(claim.documents.length).toBeLessThanOrEqual(DOCUMENT_LIMITS.claimMaxCount);
   expect(additional.length).toBeLessThanOrEqual(DOCUMENT_LIMITS.additionalMaxCount);
   const additionalBytes = additional.reduce((sum, d) => sum + d.size, 0);
   expect(additionalBytes).toBeLessThanOrEqual(DOCUMENT_LIMITS.additionalMaxTotalBytes);
 }
-
-export const eventTypes = (events: readonly RecordedEvent[]) =>
-  events.map((e) => upcastClaimEvent(e).type as ClaimEvent['type']);

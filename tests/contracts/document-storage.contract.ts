@@ -15,7 +15,7 @@ const EVERY_BYTE_VALUE = Uint8Array.from({ length: 256 }, (_, i) => i);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** Each test writes in a namespace of its own, as each claim does. */
 export const uniqueNamespace = () => `claims/${randomUUID()}`;
-export const missingKey = () => `${uniqueNamespace()}/${sha256(randomBytes(16))}`;
+const missingKey = () => `${uniqueNamespace()}/${sha256(randomBytes(16))}`;
 
 /** Compared by length and hash: a 4 MB diff would bury the failure. */
 function expectSameBytes(actual: Uint8Array | undefined, expected: Uint8Array): void {

@@ -14,7 +14,7 @@ function mayBeFramedBySelf(path: string): boolean {
 }
 
 /** The headers every answer carries (decision 038), checked by value where it matters. */
-export function missingSecurityHeaders(answer: RawAnswer, path = '/'): string[] {
+function missingSecurityHeaders(answer: RawAnswer, path = '/'): string[] {
   const h = answer.headers;
   const missing: string[] = [];
   const framedBySelf = mayBeFramedBySelf(path);

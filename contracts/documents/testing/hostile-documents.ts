@@ -10,7 +10,7 @@ import { sampleJpeg, samplePng } from './sample-documents';
 type Body = string | Buffer;
 
 /** A PDF of the given objects (numbered from 1, object 1 the catalog) with a correct xref. */
-export function buildPdf(
+function buildPdf(
   objects: readonly Body[],
   options: { afterHeader?: Body; afterEnd?: Body } = {},
 ): Buffer {
@@ -171,7 +171,7 @@ export function activeContentPdfs(): Record<string, Buffer> {
 }
 
 /** A ZIP archive holding one stored file. */
-export function tinyZip(name = 'payload.txt', content = 'hello'): Buffer {
+function tinyZip(name = 'payload.txt', content = 'hello'): Buffer {
   const data = Buffer.from(content, 'latin1');
   const fileName = Buffer.from(name, 'latin1');
   const crc = crc32(data);

@@ -6,7 +6,7 @@ export interface ImageRenditionCaps {
   readonly maxSidePixels: number;
 }
 
-export const DEFAULT_IMAGE_CAPS: ImageRenditionCaps = {
+const DEFAULT_IMAGE_CAPS: ImageRenditionCaps = {
   maxInputPixels: 40_000_000,
   maxSidePixels: 4000,
 };

@@ -7,7 +7,7 @@ export interface PdfRenditionCaps {
   readonly maxSidePixels: number;
 }
 
-export const DEFAULT_PDF_CAPS: PdfRenditionCaps = { maxPages: 50, dpi: 150, maxSidePixels: 2400 };
+const DEFAULT_PDF_CAPS: PdfRenditionCaps = { maxPages: 50, dpi: 150, maxSidePixels: 2400 };
 
 export type PdfRendition =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number }

@@ -109,7 +109,7 @@ export function createEventStoreDbEventStore(
 }
 
 /** The same adapter over a client built by the caller; `close()` disposes that client. */
-export function createEventStoreDbEventStoreFromClient(
+function createEventStoreDbEventStoreFromClient(
   client: EventStoreDBClient,
   options: EventStoreDbEventStoreOptions = {},
 ): EventStore {

@@ -4,7 +4,7 @@ import type { LogPosition } from '@contracts/event-store';
 export const NOTIFY_CHANNEL = 'event_store_appended';
 
 /** NOTIFYs start at most this often; commits in between share the next one. */
-export const ANNOUNCE_INTERVAL_MS = 5;
+const ANNOUNCE_INTERVAL_MS = 5;
 
 export interface Announcer {
   /** Says that events were committed. */

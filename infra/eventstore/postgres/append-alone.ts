@@ -166,7 +166,7 @@ async function findRetriedAppend(
   };
 }
 
-export function checkExpectedRevision(
+function checkExpectedRevision(
   streamId: string,
   expected: ExpectedRevision,
   current: bigint,

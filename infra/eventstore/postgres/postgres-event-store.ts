@@ -289,4 +289,3 @@ export function createPostgresEventStore(
 }
 
 export { streamLockKey } from './append-alone';
-export type { LogPosition };

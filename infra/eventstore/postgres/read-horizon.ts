@@ -4,9 +4,9 @@ import type pg from 'pg';
 const HELD_BACK_COUNT_LIMIT = 10_000;
 
 /** Open this long, a transaction holding readers back is reported as a stall. */
-export const STALL_SECONDS = 5;
+const STALL_SECONDS = 5;
 
-export interface OpenTransaction {
+interface OpenTransaction {
   readonly seconds: number;
   readonly pid: number;
   readonly state: string | null;

@@ -65,7 +65,7 @@ export interface KafkaBroker {
 }
 
 /** A free port on 127.0.0.1 (inside PORT_RANGE when it is set). */
-export const freeLoopbackPort = (): Promise<number> => freePort();
+const freeLoopbackPort = (): Promise<number> => freePort();
 
 interface NodeSettings {
   readonly dir: string;

@@ -109,7 +109,7 @@ function compose(
   return { subject, text, html, lang };
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** The resident set of a process, in MiB, from /proc (Linux). */
-export function rssMiB(pid: number): number {
+function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
   return kib / 1024;

@@ -14,13 +14,13 @@ export interface RawStream {
 }
 
 /** More streams than this in at most 4 MB is a file built to be slow to read. */
-export const MAX_STREAMS = 50_000;
+const MAX_STREAMS = 50_000;
 const MAX_DICT_CHARS = 8 * 1024;
 
 const STREAM_KEYWORD = /\bstream(?:\r\n|\n|\r)/g;
 
 /** `#xx` escapes in names decoded, in either letter case (pdf-lib decodes only capitals). */
-export const decodeNameEscapes = (text: string) =>
+const decodeNameEscapes = (text: string) =>
   text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
@@ -76,11 +76,10 @@ export function namesIn(text: string): Set<string> {
 }
 
 /** Streams a parser must inflate just to read the objects: object streams and xref streams. */
-export const isStructuralStream = (stream: RawStream) =>
-  /\/Type\s*\/(?:ObjStm|XRef)\b/.test(stream.dict);
+const isStructuralStream = (stream: RawStream) => /\/Type\s*\/(?:ObjStm|XRef)\b/.test(stream.dict);
 
 /** Whether a stream's filters are none or Flate alone: the one filter we inflate under a cap. */
-export const isFlateOrPlain = (stream: RawStream) => {
+const isFlateOrPlain = (stream: RawStream) => {
   const filters = /\/Filter\s*(\[[^\]]*\]|\/[^\s/[\]<>]+)/.exec(stream.dict)?.[1];
   if (!filters) return true;
   const names = [...filters.matchAll(/\/([^\s/[\]<>]+)/g)].map((m) => m[1]);

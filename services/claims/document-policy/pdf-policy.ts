@@ -21,7 +21,7 @@ import {
 } from './pdf-bytes';
 
 /** Caps of decision 049: far above what real documents need, far below what hurts. */
-export const PDF_CAPS = {
+const PDF_CAPS = {
   /** Object and xref streams inflate to at most this much in all. */
   maxInflatedBytes: 32 * 1024 * 1024,
   /** Real page trees are a few levels deep; bombs nest 20 or more. */
@@ -31,7 +31,7 @@ export const PDF_CAPS = {
 } as const;
 
 /** Names that make a PDF do something when opened, rather than show something. */
-export const ACTIVE_CONTENT_NAMES: ReadonlySet<string> = new Set([
+const ACTIVE_CONTENT_NAMES: ReadonlySet<string> = new Set([
   'JavaScript',
   'JS',
   'Launch',

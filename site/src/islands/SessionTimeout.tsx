@@ -48,7 +48,7 @@ function writeTime(key: string, value: number): void {
 }
 
 /** m:ss (spec §2). */
-export function formatCountdown(seconds: number): string {
+function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

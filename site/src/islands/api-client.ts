@@ -3,7 +3,7 @@ import { CUSTOMER_CLIENT_CALLS } from '@contracts/api/client-paths';
 /** The spec's words for a call the client refuses to make (customer §8). */
 export const INVALID_API_ENDPOINT = 'Invalid API endpoint';
 
-export class InvalidApiEndpointError extends Error {
+class InvalidApiEndpointError extends Error {
   constructor() {
     super(INVALID_API_ENDPOINT);
     this.name = 'InvalidApiEndpointError';

@@ -17,7 +17,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * The zone a moment (an ISO timestamp) is shown in: the portal's, not the server's or the
  * browser's, so the server-rendered page and the hydrated island say the same day.
  */
-export const PORTAL_TIME_ZONE = 'America/Toronto';
+const PORTAL_TIME_ZONE = 'America/Toronto';
 
 /**
  * A date in words. A date-only value (YYYY-MM-DD, e.g. a payment date) is that calendar day in

@@ -12,7 +12,7 @@ const ACCEPTED: readonly [RegExp, Lang][] = [
  * The caller's language for API answers: the stored preference, else the first language of
  * Accept-Language that the tenant offers, else English. Chinese only where the tenant offers it.
  */
-export function apiLanguage(
+function apiLanguage(
   request: Request,
   cookieLang: string | undefined,
   tenant: TenantId = 'base',

@@ -7,14 +7,13 @@ import { getRuntime } from '@infra/runtime';
 import { clientAddress, requestIsHttps } from './forwarded.server';
 import { type IdentityPorts, type RequestOrigin, systemClock } from '@services/identity';
 
-export const SESSION_COOKIE = 'session';
+const SESSION_COOKIE = 'session';
 
 /**
  * Under https the cookie is `__Host-session`: Secure, path /, no Domain, so neither a
  * sibling subdomain nor a plain-http answer can set or shadow it.
  */
-export const sessionCookieName = (https: boolean) =>
-  https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+const sessionCookieName = (https: boolean) => (https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
 /** The customer session id the request carries, under the name its protocol uses. */
 export function sessionIdOf(context: Pick<APIContext, 'cookies' | 'request'>): string | undefined {

@@ -25,7 +25,7 @@ const cookieOptions = (request: Request) =>
   ({ path: '/', httpOnly: true, sameSite: 'lax', secure: requestIsHttps(request) }) as const;
 
 /** The position a token names, or undefined for anything else (a forged or mangled value). */
-export function parseOwnWrite(value: string | undefined): LogPosition | undefined {
+function parseOwnWrite(value: string | undefined): LogPosition | undefined {
   const match = value === undefined ? null : POSITION.exec(value);
   if (!match) return undefined;
   const commit = BigInt(match[1] as string);

@@ -45,7 +45,7 @@ export function acceptableText(text: string, lineBreaksAllowed = true): boolean 
 const acceptableUrlText = (text: string) => acceptableText(text, false);
 
 /** Deeper than any body of the API (a claim with documents is 4 levels). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * The deepest nesting of arrays and objects in JSON text, counted on the raw characters (no

@@ -12,16 +12,16 @@ import { createStaffSignIn, type StaffSignIn } from '@infra/oidc/staff-sign-in';
 import { getRuntime } from '@infra/runtime';
 import { requestIsHttps } from './forwarded.server';
 
-export const STAFF_SESSION_COOKIE = 'staff_session';
+const STAFF_SESSION_COOKIE = 'staff_session';
 /** `__Host-staff_session` when the cookie is Secure (see sessionCookieName for why). */
-export const staffSessionCookieName = (secure: boolean) =>
+const staffSessionCookieName = (secure: boolean) =>
   secure ? `__Host-${STAFF_SESSION_COOKIE}` : STAFF_SESSION_COOKIE;
 
 export function staffSessionIdOf(cookies: AstroCookies, secure: boolean): string | undefined {
   return cookies.get(staffSessionCookieName(secure))?.value;
 }
 /** Binds a started sign-in to the browser that started it; read only by the callback. */
-export const PENDING_SIGN_IN_COOKIE = 'staff_sign_in';
+const PENDING_SIGN_IN_COOKIE = 'staff_sign_in';
 const PENDING_SIGN_IN_PATH = '/api/auth';
 
 export interface StaffAuth {

@@ -12,7 +12,7 @@ export { CSRF_COOKIE, CSRF_HEADER };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `__Host-csrf_token` under https, so a sibling subdomain cannot plant a token of its choice. */
-export const csrfCookieName = (https: boolean) => (https ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE);
+const csrfCookieName = (https: boolean) => (https ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE);
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);

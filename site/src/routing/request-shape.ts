@@ -37,7 +37,7 @@ export function crossSiteRefused(request: Request, url: URL, publicUrl?: string)
  * refused as such (415) before the CSRF check, which would otherwise answer 403. A cross-site
  * form is still a 403 (the origin check comes first).
  */
-export function wrongMediaType(request: Request, pathname: string): boolean {
+function wrongMediaType(request: Request, pathname: string): boolean {
   if (SAFE_METHODS.has(request.method) || !isApiPath(pathname)) return false;
   const length = request.headers.get('content-length');
   const hasBody = (length !== null && length !== '0') || request.headers.has('transfer-encoding');

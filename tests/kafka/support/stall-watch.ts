@@ -6,14 +6,14 @@ import type pg from 'pg';
  * waits for its WAL flush, on a connection of its own) and the portal's event loop (its
  * `nodejs_eventloop_lag_max_seconds` between two scrapes, reset by each scrape).
  */
-export interface Stall {
+interface Stall {
   readonly start: number;
   readonly end: number;
   /** How much longer than expected the probe took, in ms. */
   readonly excessMs: number;
 }
 
-export interface StallsDuring {
+interface StallsDuring {
   readonly testProcessMs: number;
   readonly databaseMs: number;
   readonly portalLoopMs: number;

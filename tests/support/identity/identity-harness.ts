@@ -13,13 +13,13 @@ import { initiateSession, type NewCustomerSession } from '@services/identity/ses
 import { checkPassword, checkSignInCode, startSignIn } from '@services/identity/sign-in';
 
 /** The one pattern every test reads a mailed code with. */
-export const CODE_PATTERN = /Code ?: ([A-Za-z0-9]+)/;
+const CODE_PATTERN = /Code ?: ([A-Za-z0-9]+)/;
 
-export interface ManualClock extends Clock {
+interface ManualClock extends Clock {
   advance(seconds: number): void;
 }
 
-export function manualClock(start: Date): ManualClock {
+function manualClock(start: Date): ManualClock {
   let now = start.getTime();
   return {
     now: () => new Date(now),

@@ -29,7 +29,7 @@ export interface ClaimFormValues {
 export type ClaimFormField = keyof ClaimFormValues | 'decisionLetter';
 export type ClaimFormErrors = Partial<Record<ClaimFormField, string>>;
 
-export const staffMessage = (code: StaffClaimMessageCode) => STAFF_CLAIM_MESSAGES[code].en;
+const staffMessage = (code: StaffClaimMessageCode) => STAFF_CLAIM_MESSAGES[code].en;
 
 export function formValuesOf(claim: ClaimRecord): ClaimFormValues {
   return {

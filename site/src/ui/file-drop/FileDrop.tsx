@@ -1,13 +1,13 @@
 import { type DragEvent, useId, useState } from 'react';
 
-export interface FileDropItem {
+interface FileDropItem {
   readonly name: string;
   readonly sizeLabel: string;
   /** 0 to 100 while uploading; undefined before. */
   readonly percent?: number;
 }
 
-export interface FileDropLabels {
+interface FileDropLabels {
   readonly legend: string;
   readonly limits: string;
   readonly dropHere: string;

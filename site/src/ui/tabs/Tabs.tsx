@@ -66,7 +66,7 @@ export function Tabs({ label, tabs, selected, onSelect, panels, panelRef }: Tabs
 }
 
 /** Where a key moves the selection in a row of tabs that wraps around. */
-export function tabAfterKey(key: string, selected: number, count: number): number | undefined {
+function tabAfterKey(key: string, selected: number, count: number): number | undefined {
   switch (key) {
     case 'ArrowRight':
       return (selected + 1) % count;

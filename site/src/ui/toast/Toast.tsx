@@ -8,7 +8,7 @@ export interface ToastMessage {
 }
 
 /** Toasts hide after 5 seconds (staff spec §9). */
-export const TOAST_MILLISECONDS = 5_000;
+const TOAST_MILLISECONDS = 5_000;
 
 /**
  * One transient message. The live region is always in the page so screen readers announce

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * A success modal (spec §2, success modal variants): a native modal dialog, opened on
  * mount, with one action that leaves the page.
  */
-export function SuccessDialog({
+function SuccessDialog({
   title,
   message,
   actionLabel,

@@ -16,7 +16,7 @@ export const NO_PASSWORDS: Record<PasswordField, string> = {
 };
 
 /** Stored digits shown the North American way: 514-555-0100 or 1-418-555-0199. */
-export function phoneText(digits: string): string {
+function phoneText(digits: string): string {
   const match = /^(1?)(\d{3})(\d{3})(\d{4})$/.exec(digits);
   if (!match) return digits;
   const [, one, area, exchange, line] = match;

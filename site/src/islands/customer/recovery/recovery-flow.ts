@@ -1,7 +1,7 @@
 import { FLOW_LIFETIME_SECONDS, RESEND_COOLDOWN_SECONDS } from '@contracts/identity/limits';
 
 /** The password-recovery flow, kept in sessionStorage between the forgot and reset pages. */
-export const RECOVERY_FLOW_KEY = 'claims.recoveryFlow';
+const RECOVERY_FLOW_KEY = 'claims.recoveryFlow';
 
 export interface RecoveryFlow {
   readonly flowId: string;

@@ -3,7 +3,7 @@ import { FLOW_LIFETIME_SECONDS } from '@contracts/identity/limits';
 /** The stored verification flow: written by the screens that lead to `/{lang}/mfa`, read there. */
 
 /** sessionStorage key of the flow the verification screen completes (spec §3, §4). */
-export const VERIFICATION_FLOW_KEY = 'claims.verificationFlow';
+const VERIFICATION_FLOW_KEY = 'claims.verificationFlow';
 
 export type VerificationFlowKind = 'sign-in' | 'registration';
 
