@@ -23,7 +23,10 @@ const WORDS = {
     claimForm: 'Claim form',
     choose: 'choose files',
     attachedOne: 'Attached: 1 of 5 files',
+    attachedTwo: 'Attached: 2 of 5 files',
     arrived: 'was sent and is attached',
+    supporting: 'Supporting documents',
+    unknown: (name: string) => `We could not tell whether ${name} was sent.`,
   },
   fr: {
     change: /^Modifier/,
@@ -42,7 +45,10 @@ const WORDS = {
     claimForm: 'Formulaire de réclamation',
     choose: 'choisissez des fichiers',
     attachedOne: 'Joints : 1 fichier sur 5',
+    attachedTwo: 'Joints : 2 fichiers sur 5',
     arrived: 'a été envoyé et il est joint',
+    supporting: 'Pièces justificatives',
+    unknown: (name: string) => `Nous ne savons pas si ${name} a été envoyé.`,
   },
 } as const;
 
@@ -183,5 +189,26 @@ for (const lang of ['en', 'fr'] as const satisfies readonly Lang[]) {
     expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
     const held = await (await page.request.get('/api/claims/draft')).json();
     expect(held.documents.map((d: { fileName: string }) => d.fileName)).toEqual(['form.pdf']);
+
+    // Lost again, and the draft cannot be re-read either: the page says it cannot tell; the
+    // same file chosen again goes under the same key, so the server answers with what it kept.
+    let unread = 0;
+    await page.route('**/api/claims/draft', (route) =>
+      route.request().method() === 'GET' && unread++ === 0 ? route.abort() : route.continue(),
+    );
+    lost = 0;
+    const stub = { name: 'stub.pdf', mimeType: 'application/pdf', buffer: pdfFile('Stub') };
+    const supporting = page.getByRole('group', { name: w.supporting }).getByLabel(w.choose);
+    await supporting.setInputFiles(stub);
+    await expect(page.getByText(w.unknown('stub.pdf'))).toBeVisible();
+    await expect(page.getByText(w.attachedOne)).toBeVisible();
+    await supporting.setInputFiles(stub);
+    await expect(page.getByText(w.attachedTwo)).toBeVisible();
+    expect(lost).toBe(1);
+    const after = await (await page.request.get('/api/claims/draft')).json();
+    expect(after.documents.map((d: { fileName: string }) => d.fileName)).toEqual([
+      'form.pdf',
+      'stub.pdf',
+    ]);
   });
 }

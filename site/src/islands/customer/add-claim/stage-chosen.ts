@@ -44,7 +44,7 @@ export async function stageChosen(
         kind,
         payload,
         ([percent]) => onPercent(index, percent ?? 0),
-        keyOf(kind, c.file),
+        await keyOf(kind, c.file),
         etag,
       );
       if (answer.status === 201 && answer.body?.documents) {
