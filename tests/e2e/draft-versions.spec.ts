@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { csrfToken, signedInCustomer } from './support/customers';
 import { pdfFile } from './support/documents';
 import { openHydrated } from './support/hydration';
@@ -114,6 +115,7 @@ for (const lang of ['en', 'fr'] as const satisfies readonly Lang[]) {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(w.theirs(changed));
     await expect(notice).toContainText(w.mine(old));
+    await expectAccessible(tabB);
     expect(await ownClaims(page)).toEqual([]);
 
     // en keeps its own answers, fr takes the other tab's and reviews them before submitting.
@@ -132,6 +134,7 @@ for (const lang of ['en', 'fr'] as const satisfies readonly Lang[]) {
     await page.getByRole('button', { name: w.submit }).click();
     const closed = page.getByRole('alert').filter({ hasText: w.closedTitle });
     await expect(closed).toBeVisible();
+    await expectAccessible(page);
     const claims = await ownClaims(page);
     expect(claims).toEqual([expect.objectContaining({ policyNumber: expected })]);
     const [claim] = claims;

@@ -90,14 +90,17 @@ interface SubmittedProps {
   readonly t: IslandTranslate;
 }
 
-/** The draft became a claim in another tab: this tab creates nothing and points to that claim. */
+/**
+ * The draft became a claim in another tab: this tab creates nothing and points to that claim.
+ * It stands in for the wizard's page, so its heading is an h2 under the page's h1.
+ */
 export function SubmittedElsewhere({ lang, submissionId, confirmationNumber, t }: SubmittedProps) {
   const heading = useFocusOnShow();
   return (
     <div className="notice notice--warning draft-conflict" role="alert">
-      <h3 tabIndex={-1} ref={heading}>
+      <h2 tabIndex={-1} ref={heading}>
         {t('wizard.closed.title')}
-      </h3>
+      </h2>
       <p>{t('wizard.closed.text', { confirmationNumber })}</p>
       <p className="actions">
         <a className="button button--primary" href={`/${lang}/claim/${submissionId}`}>
