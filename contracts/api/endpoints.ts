@@ -63,6 +63,22 @@ const ifMatchParameter = {
   schema: { type: 'string' },
 };
 
+const draftIfMatchParameter = {
+  name: 'If-Match',
+  in: 'header',
+  required: true,
+  description:
+    'The ETag of the draft as read ("new" when there was none). Missing: 428; stale: 409 with the changes since and the draft now; submitted already: 409 with its confirmation number (decision 121).',
+  schema: { type: 'string' },
+};
+
+const documentIfMatchParameter = {
+  ...draftIfMatchParameter,
+  required: false,
+  description:
+    'The ETag of the draft the wizard is on. When sent, a draft submitted or replaced since is a 409; documents commute with answers, so the version itself is not compared (decision 121).',
+};
+
 /** Every endpoint of the HTTP API; a test checks it against the route files. */
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   {
@@ -108,9 +124,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'saveClaimDraft',
     summary: 'Save the wizard step and the answers so far',
     audience: 'customer',
+    parameters: [draftIfMatchParameter],
     body: saveDraftBodySchema,
-    success: { status: 200, description: 'Saved', schema: claimDraftViewSchema },
-    errors: [400, 401, 413, 415],
+    success: {
+      status: 200,
+      description: 'Saved; the new version in ETag',
+      schema: claimDraftViewSchema,
+    },
+    errors: [400, 401, 409, 413, 415, 428],
   },
   {
     method: 'DELETE',
@@ -118,8 +139,9 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'discardClaimDraft',
     summary: 'Start over: the draft and its staged documents are removed',
     audience: 'customer',
+    parameters: [draftIfMatchParameter],
     success: { status: 204, description: 'Removed' },
-    errors: [401],
+    errors: [400, 401, 409, 428],
   },
   {
     method: 'POST',
@@ -127,14 +149,14 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'stageDraftDocuments',
     summary: "Stage documents of one kind in the customer's draft (checked by the claim's rules)",
     audience: 'customer',
-    parameters: [idempotencyKeyParameter],
+    parameters: [idempotencyKeyParameter, documentIfMatchParameter],
     body: stageDraftDocumentsBodySchema,
     success: {
       status: 201,
-      description: 'Staged',
-      schema: claimDraftViewSchema.pick({ documents: true }),
+      description: "Staged; the draft's new version in ETag",
+      schema: claimDraftViewSchema.pick({ documents: true, etag: true }),
     },
-    errors: [400, 401, 413, 415],
+    errors: [400, 401, 409, 413, 415],
   },
   {
     method: 'DELETE',
@@ -149,23 +171,25 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
         required: true,
         schema: { type: 'string', format: 'uuid' },
       },
+      documentIfMatchParameter,
     ],
     success: { status: 204, description: 'Removed' },
-    errors: [401, 404],
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'POST',
     path: '/api/claims/draft/submit',
     operationId: 'submitClaimDraft',
-    summary: 'Submit the draft as a claim with its staged documents',
+    summary:
+      'Submit the draft, at the version named in If-Match, as a claim with its staged documents',
     audience: 'customer',
-    parameters: [idempotencyKeyParameter],
+    parameters: [idempotencyKeyParameter, draftIfMatchParameter],
     success: {
       status: 201,
       description: `Submitted${OWN_WRITE}`,
       schema: submitClaimResponseSchema,
     },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 428],
   },
   {
     method: 'GET',

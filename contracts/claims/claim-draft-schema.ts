@@ -46,4 +46,5 @@ export const claimDraftViewSchema = z.object({
     }),
   ),
   attemptId: z.uuid().optional(),
+  etag: z.string(),
 });

@@ -61,6 +61,8 @@ export interface ClaimDraftView {
    * sends it as the submit's Idempotency-Key, so a retried submit finds the claim.
    */
   readonly attemptId?: string;
+  /** The draft's version as its ETag (decision 121): every write names it in If-Match. */
+  readonly etag: string;
 }
 
 /** A staged document as the server keeps it: where its bytes are, which the browser never sees. */
@@ -73,6 +75,8 @@ export interface StoredDraft {
   readonly customerId: string;
   /** The submission id the claim gets: a retried submit lands on the same claim. */
   readonly attemptId: string;
+  /** Grows by one with every change (answers, step or documents); 0 until the first. */
+  readonly version: number;
   readonly step: WizardStep;
   readonly answers: DraftAnswers;
   readonly documents: readonly StagedDocument[];
@@ -89,15 +93,29 @@ export const publicDocument = ({ id, kind, fileName, size, contentType }: DraftD
 
 /** What the browser may see of a draft. */
 export function draftView(draft: StoredDraft | undefined): ClaimDraftView {
-  if (!draft)
-    return { step: WIZARD_STEPS.beforeYouStart, answers: EMPTY_DRAFT_ANSWERS, documents: [] };
+  if (!draft) {
+    return {
+      step: WIZARD_STEPS.beforeYouStart,
+      answers: EMPTY_DRAFT_ANSWERS,
+      documents: [],
+      etag: NO_DRAFT_ETAG,
+    };
+  }
   return {
     step: draft.step,
     answers: draft.answers,
     documents: draft.documents.map(publicDocument),
     attemptId: draft.attemptId,
+    etag: draftEtag(draft),
   };
 }
+
+/** The ETag of "no draft yet": a write naming it creates the draft, or is stale if one exists. */
+export const NO_DRAFT_ETAG = '"new"';
+
+/** A draft's ETag names the draft (its attempt id) and its version: `"{attemptId}.{version}"`. */
+const draftEtag = (draft: Pick<StoredDraft, 'attemptId' | 'version'>) =>
+  `"${draft.attemptId}.${draft.version}"`;
 
 // Half-typed answers are kept as typed; the claim's own rules apply when it is submitted.
 // Control characters are refused here already: nothing of the kind belongs in any field,

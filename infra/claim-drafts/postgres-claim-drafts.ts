@@ -8,7 +8,8 @@ import {
   type WizardStep,
 } from '@contracts/claims/claim-draft';
 import type { AcceptedDocumentType } from '@contracts/documents/detect-document-type';
-import type { ClaimDraftStore } from '@services/claims/claim-drafts';
+import type { DraftSnapshot } from '@contracts/claims/draft-conflicts';
+import type { ClaimDraftStore, DraftSubmission } from '@services/claims/claim-drafts';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import type { Migration } from '../postgres/migrate';
 
@@ -37,12 +38,37 @@ export const claimDraftMigrations: readonly Migration[] = [
       create index claim_draft_documents_customer on claim_draft_documents (customer_id, added_at, id);
     `,
   },
+  {
+    // Decision 121: drafts are versioned; each version's answers are kept while the draft
+    // lives (to tell a stale tab what changed), and a submitted draft leaves a record.
+    id: '401-claim-draft-versions',
+    sql: `
+      alter table claim_drafts add column version integer not null default 0;
+      create table claim_draft_versions (
+        customer_id text not null references claim_drafts (customer_id) on delete cascade,
+        attempt_id uuid not null,
+        version integer not null,
+        answers jsonb not null,
+        documents jsonb not null,
+        primary key (customer_id, attempt_id, version)
+      );
+      create table claim_draft_submissions (
+        customer_id text not null,
+        attempt_id uuid not null,
+        version integer not null,
+        submit_key text,
+        submitted_at timestamptz not null,
+        primary key (customer_id, attempt_id)
+      );
+    `,
+  },
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
 
 interface DraftRow {
   attempt_id: string;
+  version: number;
   step: number;
   answers: Partial<DraftAnswers>;
 }
@@ -67,7 +93,7 @@ async function readDraft(
   options: { forUpdate?: boolean } = {},
 ): Promise<StoredDraft | undefined> {
   const { rows } = await db.query<DraftRow>(
-    `select attempt_id, step, answers from claim_drafts where customer_id = $1${options.forUpdate ? ' for update' : ''}`,
+    `select attempt_id, version, step, answers from claim_drafts where customer_id = $1${options.forUpdate ? ' for update' : ''}`,
     [customerId],
   );
   const row = rows[0];
@@ -80,6 +106,7 @@ async function readDraft(
   return {
     customerId,
     attemptId: row.attempt_id,
+    version: row.version,
     step: row.step as WizardStep,
     answers: { ...EMPTY_DRAFT_ANSWERS, ...row.answers },
     documents: documents.rows.map((d) => ({
@@ -94,18 +121,26 @@ async function readDraft(
   };
 }
 
-/** Creates the draft or replaces its step and answers; documents stay. */
+/** Creates the draft or replaces its step, answers and version; documents stay. */
 async function writeDraft(
   db: Queryable,
-  draft: Pick<StoredDraft, 'customerId' | 'attemptId' | 'step' | 'answers'>,
+  draft: Pick<StoredDraft, 'customerId' | 'attemptId' | 'version' | 'step' | 'answers'>,
   now: Date,
 ): Promise<void> {
   await db.query(
-    `insert into claim_drafts (customer_id, attempt_id, step, answers, updated_at)
-     values ($1, $2, $3, $4, $5)
+    `insert into claim_drafts (customer_id, attempt_id, version, step, answers, updated_at)
+     values ($1, $2, $3, $4, $5, $6)
      on conflict (customer_id) do update
-       set step = excluded.step, answers = excluded.answers, updated_at = excluded.updated_at`,
-    [draft.customerId, draft.attemptId, draft.step, JSON.stringify(draft.answers), now],
+       set version = excluded.version, step = excluded.step, answers = excluded.answers,
+           updated_at = excluded.updated_at`,
+    [
+      draft.customerId,
+      draft.attemptId,
+      draft.version,
+      draft.step,
+      JSON.stringify(draft.answers),
+      now,
+    ],
   );
 }
 
@@ -134,10 +169,10 @@ async function insertStagedDocuments(
       ],
     );
   }
-  await db.query('update claim_drafts set updated_at = $2 where customer_id = $1', [
-    customerId,
-    now,
-  ]);
+  await db.query(
+    'update claim_drafts set updated_at = $2, version = version + 1 where customer_id = $1',
+    [customerId, now],
+  );
 }
 
 async function deleteStagedDocument(
@@ -149,6 +184,65 @@ async function deleteStagedDocument(
     customerId,
     documentId,
   ]);
+  await db.query('update claim_drafts set version = version + 1 where customer_id = $1', [
+    customerId,
+  ]);
+}
+
+/** Keeps what the claimant sees of the draft's current version (once per version). */
+async function keepVersion(db: Queryable, customerId: string): Promise<void> {
+  await db.query(
+    `insert into claim_draft_versions (customer_id, attempt_id, version, answers, documents)
+     select d.customer_id, d.attempt_id, d.version, d.answers,
+            coalesce((select jsonb_agg(file_name order by added_at, id)
+                        from claim_draft_documents where customer_id = d.customer_id), '[]')
+       from claim_drafts d where d.customer_id = $1
+     on conflict do nothing`,
+    [customerId],
+  );
+}
+
+async function readVersion(
+  db: Queryable,
+  customerId: string,
+  attemptId: string,
+  version: number,
+): Promise<DraftSnapshot | undefined> {
+  const { rows } = await db.query<{ answers: Partial<DraftAnswers>; documents: string[] }>(
+    `select answers, documents from claim_draft_versions
+      where customer_id = $1 and attempt_id = $2 and version = $3`,
+    [customerId, attemptId, version],
+  );
+  const row = rows[0];
+  return row && { answers: { ...EMPTY_DRAFT_ANSWERS, ...row.answers }, documents: row.documents };
+}
+
+async function readSubmission(
+  db: Queryable,
+  customerId: string,
+  attemptId: string,
+): Promise<DraftSubmission | undefined> {
+  const { rows } = await db.query<{ version: number; submit_key: string | null }>(
+    'select version, submit_key from claim_draft_submissions where customer_id = $1 and attempt_id = $2',
+    [customerId, attemptId],
+  );
+  const row = rows[0];
+  return row && { attemptId, version: row.version, submitKey: row.submit_key ?? undefined };
+}
+
+/** The draft became a claim: it is removed, and a record says which version was submitted. */
+async function closeDraft(
+  db: Queryable,
+  customerId: string,
+  submission: DraftSubmission,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `insert into claim_draft_submissions (customer_id, attempt_id, version, submit_key, submitted_at)
+     values ($1, $2, $3, $4, $5) on conflict do nothing`,
+    [customerId, submission.attemptId, submission.version, submission.submitKey ?? null, now],
+  );
+  await deleteDraft(db, customerId);
 }
 
 /** Removes the draft and its documents' rows (the objects are the caller's to delete). */
@@ -163,6 +257,8 @@ export function createPostgresClaimDrafts(
 ): ClaimDraftStore {
   return {
     read: (customerId) => readDraft(pool, customerId),
+    version: (customerId, attemptId, version) => readVersion(pool, customerId, attemptId, version),
+    submission: (customerId, attemptId) => readSubmission(pool, customerId, attemptId),
     async change(customerId, work, options = {}) {
       const client = await pool.connect();
       try {
@@ -180,7 +276,9 @@ export function createPostgresClaimDrafts(
           addDocuments: (documents) => insertStagedDocuments(client, customerId, documents, now()),
           removeDocument: (documentId) => deleteStagedDocument(client, customerId, documentId),
           discard: () => deleteDraft(client, customerId),
+          close: (submission) => closeDraft(client, customerId, submission, now()),
         });
+        await keepVersion(client, customerId);
         await client.query('commit');
         return result;
       } catch (error) {

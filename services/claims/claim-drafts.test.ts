@@ -8,6 +8,7 @@ import {
 } from '@contracts/claims/claim-draft';
 import { saveDraftBodySchema } from '@contracts/claims/claim-draft-schema';
 import { claimStreamId } from '@contracts/claims/events';
+import { DraftChangedError, type ExpectedDraft } from '@contracts/claims/draft-conflicts';
 import { NotFoundError, type ValidationError } from '@contracts/errors';
 import {
   type DraftPorts,
@@ -49,6 +50,16 @@ const contextOf = (customerId: string) => {
   const { commandId: _id, ...rest } = customerContext(customerId);
   return rest;
 };
+/** The version a tab that just read the draft would name in If-Match. */
+const baseOf = async (customerId: string): Promise<ExpectedDraft> => {
+  const draft = await ports.drafts.read(customerId);
+  return draft ? { kind: 'draft', attemptId: draft.attemptId, version: draft.version } : NEW;
+};
+const NEW: ExpectedDraft = { kind: 'new' };
+const save = async (customerId: string, body: Parameters<typeof saveDraft>[2]) =>
+  saveDraft(ports, customerId, body, await baseOf(customerId));
+const submit = async (customerId: string, key?: string) =>
+  submitDraft(ports, claimantFor(customerId), contextOf(customerId), await baseOf(customerId), key);
 const draftRows = async () =>
   Number(
     (await harness.database.pool.query('select count(*) from claim_draft_documents')).rows[0].count,
@@ -58,9 +69,9 @@ describe('claim drafts', () => {
   it('keeps the step and answers, and one attempt id across saves', async () => {
     const customerId = newCustomer();
     expect(await ports.drafts.read(customerId)).toBeUndefined();
-    await saveDraft(ports, customerId, { step: 2, answers: { ...answers, claimType: '' } });
+    await save(customerId, { step: 2, answers: { ...answers, claimType: '' } });
     const first = await ports.drafts.read(customerId);
-    await saveDraft(ports, customerId, { step: 3, answers });
+    await save(customerId, { step: 3, answers });
     const second = await ports.drafts.read(customerId);
     expect(second).toMatchObject({ step: 3, answers, documents: [] });
     expect(second?.attemptId).toBe(first?.attemptId);
@@ -120,11 +131,11 @@ describe('claim drafts', () => {
 
   it('submits the draft as the claimant own claim with the staged bytes, then forgets it', async () => {
     const customerId = newCustomer();
-    await saveDraft(ports, customerId, { step: 5, answers });
+    await save(customerId, { step: 5, answers });
     const employer = pdf('employer.pdf');
     await stageDraftDocuments(ports, customerId, 'employer', [employer]);
     const draft = await ports.drafts.read(customerId);
-    const submitted = await submitDraft(ports, claimantFor(customerId), contextOf(customerId));
+    const submitted = await submit(customerId);
     expect(submitted.submissionId).toBe(draft?.attemptId);
     const claim = (await loadClaim(ports.eventStore, submitted.submissionId)) as ClaimRecord;
     expect(claim).toMatchObject({ policyNumber: 'POL-1', claimType: 'Job Loss' });
@@ -133,34 +144,42 @@ describe('claim drafts', () => {
     expect((await ports.documents.get(document?.key ?? ''))?.bytes).toEqual(employer.bytes);
     expect(await ports.drafts.read(customerId)).toBeUndefined();
     expect(await ports.documents.exists(draft?.documents[0]?.storageKey ?? '')).toBe(false);
-    await expect(
-      submitDraft(ports, claimantFor(customerId), contextOf(customerId)),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(submit(customerId)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('a submit sent again with the attempt id as its key finds the claim it made (decision 048)', async () => {
+  it('a submit sent again with its version and key finds the claim it made (decisions 048, 121)', async () => {
     const customerId = newCustomer();
-    await saveDraft(ports, customerId, { step: 5, answers });
+    await save(customerId, { step: 5, answers });
     await stageDraftDocuments(ports, customerId, 'employer', [pdf('employer.pdf')]);
-    const attemptId = (await ports.drafts.read(customerId))?.attemptId ?? '';
+    const base = await baseOf(customerId);
+    const attemptId = base.kind === 'draft' ? base.attemptId : '';
     const claimant = claimantFor(customerId);
+    const key = uuidv7();
     const [first, second] = await Promise.all([
-      submitDraft(ports, claimant, contextOf(customerId), attemptId),
-      submitDraft(ports, claimant, contextOf(customerId), attemptId),
+      submitDraft(ports, claimant, contextOf(customerId), base, key),
+      submitDraft(ports, claimant, contextOf(customerId), base, key),
     ]);
     expect(second).toMatchObject({
       submissionId: attemptId,
       confirmationNumber: first.confirmationNumber,
     });
-    const again = await submitDraft(ports, claimant, contextOf(customerId), attemptId);
+    const again = await submitDraft(ports, claimant, contextOf(customerId), base, key);
     expect(again).toMatchObject({ submissionId: attemptId, appended: false });
     const events = await ports.eventStore.readStream(claimStreamId(attemptId));
     expect(events.map((e) => e.type)).toEqual(['ClaimSubmitted']);
-    // Someone else's claim id is no key of theirs: there is simply no draft.
+    // Someone else's claim id is no draft of theirs: a stale base, and no claim is named.
     const stranger = newCustomer();
-    await expect(
-      submitDraft(ports, claimantFor(stranger), contextOf(stranger), attemptId),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    const refused = await submitDraft(
+      ports,
+      claimantFor(stranger),
+      contextOf(stranger),
+      base,
+      key,
+    ).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(DraftChangedError);
   });
 
   it('an upload sent again with its Idempotency-Key stages its files once', async () => {
@@ -182,13 +201,13 @@ describe('claim drafts', () => {
 
   it('refuses to submit invalid answers or a missing statement, appending nothing and keeping the draft', async () => {
     const customerId = newCustomer();
-    await saveDraft(ports, customerId, {
+    await save(customerId, {
       step: 5,
       answers: { ...answers, policyNumber: 'bad number!', productType: '' },
     });
     const attempt = (await ports.drafts.read(customerId))?.attemptId ?? '';
     const codes = () =>
-      submitDraft(ports, claimantFor(customerId), contextOf(customerId)).then(
+      submit(customerId).then(
         () => [],
         (error: ValidationError) => error.fieldErrors.map((e) => `${e.field}:${e.code}`),
       );
@@ -197,14 +216,14 @@ describe('claim drafts', () => {
       'productType:invalidChoice',
       'documents:documents.statementMissing',
     ]);
-    await saveDraft(ports, customerId, {
+    await save(customerId, {
       step: 5,
       answers: { ...answers, claimType: 'Disability' },
     });
     expect(await codes()).toEqual(['documents:documents.statementMissing']);
     expect(await ports.eventStore.readStream(claimStreamId(attempt))).toEqual([]);
     expect(await ports.drafts.read(customerId)).toMatchObject({ step: 5 });
-    await saveDraft(ports, customerId, {
+    await save(customerId, {
       step: 5,
       answers: { ...answers, claimType: 'Disability', physicianStatementChecked: true },
     });
@@ -217,7 +236,7 @@ describe('claim drafts', () => {
       pdf('a.pdf'),
       pdf('b.pdf'),
     ]);
-    await discardDraft(ports, customerId);
+    await discardDraft(ports, customerId, await baseOf(customerId));
     expect(await ports.drafts.read(customerId)).toBeUndefined();
     for (const document of staged) {
       expect(await ports.documents.exists(document.storageKey)).toBe(false);

@@ -6,6 +6,7 @@ import {
   type StoredDraft,
 } from '@contracts/claims/claim-draft';
 import type { SaveDraftBody } from '@contracts/claims/claim-draft-schema';
+import type { DraftSnapshot, ExpectedDraft } from '@contracts/claims/draft-conflicts';
 import type { Claimant } from '@contracts/claims/events';
 import { initialDocumentErrors } from '@contracts/claims/document-rules';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
@@ -19,22 +20,39 @@ import {
 } from '@contracts/errors';
 import type { CommandContext } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
-import { readClaimStream } from './claim-stream';
+import { isCurrent, refuseStale, replayOrRefuseSubmitted } from './draft-versions';
 import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
-/** Changes to one claimant's draft, made while it is locked. */
+/** Changes to one claimant's draft, made while it is locked. Documents move its version on. */
 interface DraftChanges {
-  write(draft: Pick<StoredDraft, 'attemptId' | 'step' | 'answers'>): Promise<void>;
+  write(draft: Pick<StoredDraft, 'attemptId' | 'version' | 'step' | 'answers'>): Promise<void>;
   addDocuments(documents: readonly StagedDocument[]): Promise<void>;
   removeDocument(documentId: string): Promise<void>;
   discard(): Promise<void>;
+  /** The draft became a claim: removed, with a record of the version submitted. */
+  close(submission: DraftSubmission): Promise<void>;
+}
+
+/** Which version of a draft was submitted, and with which Idempotency-Key. */
+export interface DraftSubmission {
+  readonly attemptId: string;
+  readonly version: number;
+  readonly submitKey?: string;
 }
 
 /** Where drafts are kept (Postgres by default). */
 export interface ClaimDraftStore {
   read(customerId: string): Promise<StoredDraft | undefined>;
+  /** What the claimant saw of one version, while the draft lives. */
+  version(
+    customerId: string,
+    attemptId: string,
+    version: number,
+  ): Promise<DraftSnapshot | undefined>;
+  /** The record a submitted draft left. */
+  submission(customerId: string, attemptId: string): Promise<DraftSubmission | undefined>;
   /**
    * Runs `work` with the claimant's draft locked, in one transaction: what `work` changes
    * is kept only if it returns. `create` makes an empty draft first when there is none.
@@ -57,16 +75,26 @@ export interface DraftPorts extends ClaimPorts {
 const draftNamespace = (customerId: string, documentId: string) =>
   `drafts/${customerId.replace(/[^A-Za-z0-9_-]/g, '_')}/${documentId}`;
 
+/**
+ * Saves the step and the answers, when the draft is still the version the wizard read; only
+ * a change of answers moves the version on (moving between pages conflicts with nobody).
+ */
 export async function saveDraft(
   ports: DraftPorts,
   customerId: string,
   body: SaveDraftBody,
+  expected: ExpectedDraft,
 ): Promise<void> {
   await ports.drafts.change(
     customerId,
     async (draft, changes) => {
+      if (!draft || !isCurrent(draft, expected)) {
+        return refuseStale(ports, customerId, draft, expected, body.answers);
+      }
+      const changed = JSON.stringify(draft.answers) !== JSON.stringify(body.answers);
       await changes.write({
-        attemptId: draft?.attemptId ?? uuidv7(),
+        attemptId: draft.attemptId,
+        version: draft.version + (changed || draft.version === 0 ? 1 : 0),
         step: body.step as StoredDraft['step'],
         answers: body.answers,
       });
@@ -85,6 +113,8 @@ export async function stageDraftDocuments(
   kind: InitialDocumentKind,
   files: readonly UploadedFile[],
   uploadKey?: string,
+  /** The draft the wizard is on; documents commute with other changes, so only its identity counts. */
+  expected?: ExpectedDraft,
 ): Promise<StagedDocument[]> {
   if (files.length === 0) {
     throw new ValidationError([{ field: 'documents', code: 'documents.noneSelected' }]);
@@ -103,6 +133,9 @@ export async function stageDraftDocuments(
         const staged = draft?.documents ?? [];
         const earlier = staged.filter((document) => ids.includes(document.id));
         if (earlier.length > 0) return replayedUpload(earlier, ids, inspected);
+        if (expected && !sameDraft(draft, expected)) {
+          return refuseStale(ports, customerId, draft, expected);
+        }
         const errors = initialDocumentErrors([...staged, ...inspected]);
         if (errors.length > 0) throw new ValidationError(errors);
         for (const [index, file] of inspected.entries()) {
@@ -160,8 +193,12 @@ export async function removeDraftDocument(
   ports: DraftPorts,
   customerId: string,
   documentId: string,
+  expected?: ExpectedDraft,
 ): Promise<void> {
   const unused = await ports.drafts.change(customerId, async (draft, changes) => {
+    if (expected && !sameDraft(draft, expected)) {
+      return refuseStale(ports, customerId, draft, expected);
+    }
     const document = draft?.documents.find((d) => d.id === documentId);
     if (!draft || !document) throw new NotFoundError('no such staged document');
     await changes.removeDocument(documentId);
@@ -170,9 +207,18 @@ export async function removeDraftDocument(
   await deleteObjects(ports.documents, unused);
 }
 
-/** Start over: the draft and every staged file go. */
-export async function discardDraft(ports: DraftPorts, customerId: string): Promise<void> {
+/** The write names the draft as it is now, whatever its version (documents commute). */
+const sameDraft = (draft: StoredDraft | undefined, expected: ExpectedDraft) =>
+  expected.kind === 'new' ? !draft || draft.version === 0 : draft?.attemptId === expected.attemptId;
+
+/** Start over: the draft and every staged file go, when it is the version the claimant saw. */
+export async function discardDraft(
+  ports: DraftPorts,
+  customerId: string,
+  expected: ExpectedDraft,
+): Promise<void> {
   const staged = await ports.drafts.change(customerId, async (draft, changes) => {
+    if (!isCurrent(draft, expected)) return refuseStale(ports, customerId, draft, expected);
     if (!draft) return [];
     await changes.discard();
     return draft.documents;
@@ -194,25 +240,30 @@ function claimRequestOf(answers: DraftAnswers, documents: readonly StagedDocumen
 }
 
 /**
- * Submits the draft as a claim (its answers checked by the claim's own rules), then removes
- * it. The submission id is the draft's attempt id, so a retry after a lost answer gives the
- * same claim instead of a second one.
+ * Submits the draft as a claim (its answers checked by the claim's own rules), when it is the
+ * version the claimant saw, then closes it. The submission id is the draft's attempt id, so a
+ * retry after a lost answer (same version, same Idempotency-Key) gives the same claim.
  */
 export async function submitDraft(
   ports: DraftPorts,
   claimant: Claimant,
   context: Omit<CommandContext, 'commandId'>,
-  /** The draft's attempt id as the wizard knew it (its Idempotency-Key), when it sent one. */
-  retryOf?: string,
+  expected: ExpectedDraft,
+  /** The submit's Idempotency-Key: the same key again is a retry, another one another tab. */
+  submitKey?: string,
 ): Promise<SubmittedClaim> {
   const { submitted, staged } = await ports.drafts.change(
     claimant.customerId,
     async (draft, changes) => {
-      if (!draft) {
-        // The draft is gone: a submit sent again after its answer was lost finds its claim.
-        const earlier = retryOf && (await submittedEarlier(ports, claimant, retryOf));
+      if (expected.kind === 'draft' && draft?.attemptId !== expected.attemptId) {
+        const earlier = await replayOrRefuseSubmitted(ports, claimant, expected, submitKey);
         if (earlier) return { submitted: earlier, staged: [] };
+      }
+      if (expected.kind === 'new' && (!draft || draft.version === 0)) {
         throw new NotFoundError('no draft to submit');
+      }
+      if (!draft || !isCurrent(draft, expected)) {
+        return refuseStale(ports, claimant.customerId, draft, expected);
       }
       const request = claimRequestOf(draft.answers, draft.documents);
       const documents = await Promise.all(
@@ -229,32 +280,13 @@ export async function submitDraft(
         ...context,
         commandId: draft.attemptId,
       });
-      await changes.discard();
+      await changes.close({ attemptId: draft.attemptId, version: draft.version, submitKey });
       return { submitted, staged: draft.documents };
     },
   );
   // Only once the draft is gone for good: until then a retry still needs the files.
   await deleteObjects(ports.documents, staged);
   return submitted;
-}
-
-async function submittedEarlier(
-  ports: DraftPorts,
-  claimant: Claimant,
-  submissionId: string,
-): Promise<SubmittedClaim | undefined> {
-  const stream = await readClaimStream(ports.eventStore, submissionId);
-  const claim = stream.state;
-  if (claim.status === 'NotSubmitted' || claim.claimant.customerId !== claimant.customerId) {
-    return undefined;
-  }
-  const first = stream.recorded[0];
-  return {
-    submissionId,
-    confirmationNumber: claim.confirmationNumber,
-    position: first?.position,
-    appended: false,
-  };
 }
 
 async function deleteObjects(

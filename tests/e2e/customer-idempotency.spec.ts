@@ -73,7 +73,7 @@ test.describe('a customer write whose answer is lost stores once when sent again
     await signInThroughScreens(page, email, '/en/dashboard');
     const policyNumber = `ID-${Date.now() % 1_000_000}`;
     const saved = await page.request.put('/api/claims/draft', {
-      headers: { 'x-csrf-token': await csrfToken(page) },
+      headers: { 'x-csrf-token': await csrfToken(page), 'if-match': '"new"' },
       data: {
         step: 5,
         answers: {
@@ -98,7 +98,10 @@ test.describe('a customer write whose answer is lost stores once when sent again
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Claim submitted' })).toBeVisible();
-    expect(keys).toEqual([attemptId, attemptId]);
+    // The tab's own submit key, sent again with the retry (decision 121).
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID_V7);
+    expect(keys[1]).toBe(keys[0]);
     const { claims } = await (await page.request.get('/api/claims')).json();
     expect(claims.filter((c: { policyNumber: string }) => c.policyNumber === policyNumber)).toEqual(
       [expect.objectContaining({ submissionId: attemptId })],

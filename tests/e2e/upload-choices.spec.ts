@@ -22,7 +22,7 @@ const stagedNames = async (page: Page) =>
 /** A draft saved at the Documents step, as the wizard saves it. */
 async function draftAtDocuments(page: Page) {
   const saved = await page.request.put('/api/claims/draft', {
-    headers: { 'x-csrf-token': await csrfToken(page) },
+    headers: { 'x-csrf-token': await csrfToken(page), 'if-match': '"new"' },
     data: {
       step: 4,
       answers: {

@@ -40,7 +40,7 @@ test('a 401 while staging a file in the wizard signs out with "Session expirée"
 }) => {
   await signedInCustomer(page, 'upload-401-wizard');
   const saved = await page.request.put('/api/claims/draft', {
-    headers: { 'x-csrf-token': await csrfToken(page) },
+    headers: { 'x-csrf-token': await csrfToken(page), 'if-match': '"new"' },
     data: {
       step: 4,
       answers: {

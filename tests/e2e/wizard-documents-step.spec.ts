@@ -6,7 +6,7 @@ import { pdfFile } from './support/documents';
 /** A Disability draft saved at the Documents step, as the wizard saves it. */
 async function disabilityDraftAtDocuments(page: Page) {
   const saved = await page.request.put('/api/claims/draft', {
-    headers: { 'x-csrf-token': await csrfToken(page) },
+    headers: { 'x-csrf-token': await csrfToken(page), 'if-match': '"new"' },
     data: {
       step: 4,
       answers: {

@@ -1,5 +1,6 @@
 import { problemTitle } from '@contracts/api/problem-titles';
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
+import { DraftChangedError, DraftSubmittedError } from '@contracts/claims/draft-conflicts';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import {
   ConflictError,
@@ -109,6 +110,23 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
   if (error instanceof ValidationError) {
     return problem(error.code, requestId, lang, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),
+    });
+  }
+  if (error instanceof DraftChangedError) {
+    const response = problem(error.code, requestId, lang, {
+      reason: error.reason,
+      etag: error.draft.etag,
+      changes: error.changes,
+      draft: error.draft,
+    });
+    response.headers.set('etag', error.draft.etag);
+    return response;
+  }
+  if (error instanceof DraftSubmittedError) {
+    return problem(error.code, requestId, lang, {
+      reason: error.reason,
+      submissionId: error.submissionId,
+      confirmationNumber: error.confirmationNumber,
     });
   }
   if (error instanceof StaleVersionError) {

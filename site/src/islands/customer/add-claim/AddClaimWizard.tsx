@@ -5,6 +5,7 @@ import {
   type DraftDocument,
   EMPTY_DRAFT_ANSWERS,
   LAST_DRAFT_STEP,
+  NO_DRAFT_ETAG,
   stepOfFields,
   WIZARD_STEPS,
   type WizardStep,
@@ -18,6 +19,10 @@ import { type IslandMessages, islandTranslator } from '../../messages';
 import { BeforeYouStart } from './BeforeYouStart';
 import { DocumentsStep } from './DocumentsStep';
 import { discardDraft, saveDraft, serverMessages, submitDraft } from './draft-client';
+import { ChangedElsewhere, SubmittedElsewhere } from './DraftConflict';
+import { createUploadKeys } from './upload-keys';
+import { type Retry, useDraftVersion } from './use-draft-version';
+import { newIdempotencyKey } from '../../idempotency-key';
 import { ProductStep } from './ProductStep';
 import { SummaryStep } from './SummaryStep';
 import { type AnswerField, stepErrors } from './step-rules';
@@ -64,7 +69,11 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
   const [busy, setBusy] = useState<Busy>();
   const [confirmationNumber, setConfirmationNumber] = useState('');
   const [restarting, setRestarting] = useState(false);
-  const [attemptId, setAttemptId] = useState(draft.attemptId);
+  const [etag, setEtag] = useState(draft.etag);
+  const version = useDraftVersion();
+  // This tab's submit key: sent again after a lost answer, it finds the claim it made.
+  const submitKey = useRef(newIdempotencyKey());
+  const uploadKeys = useRef(createUploadKeys());
   // Set at once on click: a second click before React re-renders (and disables) is ignored.
   const submitting = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -92,23 +101,35 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     setStep(target);
   };
 
-  const save = async (target: WizardStep): Promise<boolean> => {
+  /** Saves the answers on `basedOn`; answers the draft's new ETag, or undefined when refused. */
+  const save = async (
+    target: WizardStep,
+    basedOn = etag,
+    retry: Retry = { kind: 'save', target },
+  ): Promise<string | undefined> => {
     setBusy('saving');
     setFormError(undefined);
     try {
-      const answer = await saveDraft(Math.min(target, LAST_DRAFT_STEP) as WizardStep, answers);
-      if (!answer.ok) setFormError(t('wizard.saveFailed'));
-      else if (answer.body.attemptId) setAttemptId(answer.body.attemptId);
-      return answer.ok;
+      const answer = await saveDraft(
+        Math.min(target, LAST_DRAFT_STEP) as WizardStep,
+        answers,
+        basedOn,
+      );
+      if (answer.ok) {
+        setEtag(answer.body.etag);
+        return answer.body.etag;
+      }
+      if (!version.refused(answer, retry)) setFormError(t('wizard.saveFailed'));
+      return undefined;
     } catch {
       setFormError(t('wizard.saveFailed'));
-      return false;
+      return undefined;
     } finally {
       setBusy(undefined);
     }
   };
 
-  const goTo = async (target: WizardStep) => {
+  const goTo = async (target: WizardStep, basedOn = etag) => {
     if (target > step) {
       const found = stepErrors(step, answers);
       const fields = ANSWER_FIELDS.filter((field) => found[field]);
@@ -122,7 +143,7 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
       }
       if (step === WIZARD_STEPS.documents && !statementSettled()) return;
     }
-    if (await save(target)) show(target);
+    if (await save(target, basedOn)) show(target);
   };
 
   /** The statement the claim type needs is attached or confirmed, found here, not at Submit. */
@@ -136,13 +157,14 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     return false;
   };
 
-  const submit = async () => {
+  const submit = async (basedOn = etag) => {
     if (submitting.current) return;
     submitting.current = true;
     setBusy('submitting');
     setFormError(undefined);
     try {
-      const answer = await submitDraft(attemptId);
+      const answer = await submitDraft(basedOn, submitKey.current);
+      if (version.refused(answer, { kind: 'submit' })) return;
       if (answer.status === 201) {
         setConfirmationNumber(answer.body.confirmationNumber);
         show(WIZARD_STEPS.submitted);
@@ -168,9 +190,10 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     }
   };
 
-  const startOver = async () => {
+  const startOver = async (basedOn = etag) => {
     setRestarting(false);
-    const answer = await discardDraft().catch(() => undefined);
+    const answer = await discardDraft(basedOn).catch(() => undefined);
+    if (answer && version.refused(answer, { kind: 'startOver' })) return;
     if (!answer?.ok) {
       setFormError(t('wizard.saveFailed'));
       return;
@@ -178,7 +201,35 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
     restart();
   };
 
+  /** The other tab's answers replace this tab's; the claimant reviews them before going on. */
+  const takeTheirs = () => {
+    const theirs = version.settle();
+    if (!theirs) return;
+    setAnswers(theirs.draft.answers);
+    setDocuments(theirs.draft.documents);
+    setEtag(theirs.draft.etag);
+    setErrors({});
+    setFormError(undefined);
+  };
+
+  /** This tab's answers are sent again, based on the version now current. */
+  const keepMine = async () => {
+    const theirs = version.settle();
+    if (!theirs) return;
+    const { draft: current, retry } = theirs;
+    setDocuments(current.documents);
+    setEtag(current.etag);
+    if (retry.kind === 'save') await goTo(retry.target, current.etag);
+    else if (retry.kind === 'startOver') await startOver(current.etag);
+    else {
+      const saved = await save(WIZARD_STEPS.summary, current.etag, retry);
+      if (saved) await submit(saved);
+    }
+  };
+
   const restart = () => {
+    setEtag(NO_DRAFT_ETAG);
+    uploadKeys.current = createUploadKeys();
     setAnswers(EMPTY_DRAFT_ANSWERS);
     setDocuments([]);
     setErrors({});
@@ -196,6 +247,14 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
   const saveAndExit = async () => {
     if (await save(step)) window.location.assign(`/${lang}/dashboard`);
   };
+
+  if (version.closed) {
+    return (
+      <div className="wizard">
+        <SubmittedElsewhere lang={lang} {...version.closed} t={t} />
+      </div>
+    );
+  }
 
   const answerProps = { answers, errors, onChange: change, t };
 
@@ -216,6 +275,15 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
             {formError}
           </p>
         )}
+        {version.conflict && (
+          <ChangedElsewhere
+            changes={version.conflict.changes}
+            mine={answers}
+            onTakeTheirs={takeTheirs}
+            onKeepMine={() => void keepMine()}
+            t={t}
+          />
+        )}
         {step === WIZARD_STEPS.submitted ? (
           <Submitted
             lang={lang}
@@ -233,6 +301,12 @@ export default function AddClaimWizard({ lang, messages, draft, kindWords }: Pro
                 answers={answers}
                 documents={documents}
                 onDocuments={setDocuments}
+                etag={etag}
+                onEtag={setEtag}
+                uploadKey={uploadKeys.current}
+                onVersionRefused={(answer) =>
+                  version.refused(answer, { kind: 'save', target: WIZARD_STEPS.documents })
+                }
                 onChange={change}
                 stepErrors={documentErrors}
                 kindWord={(kind) => kindWords[kind]}

@@ -18,11 +18,12 @@ import { ErrorList } from '@site/ui/field/ErrorList';
 import { CheckboxField } from '@site/ui/field/fields';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
-import { dataUrlOf, readChosenFile } from '../additional-documents/chosen-file';
+import { readChosenFile } from '../additional-documents/chosen-file';
 import { formatNumber, pluralKey } from '../../format';
-import { newIdempotencyKey } from '../../idempotency-key';
 import { signOutIfSessionEnded } from '../session-ended';
-import { removeStaged, serverMessages, stageFiles } from './draft-client';
+import { removeStaged } from './draft-client';
+import { type FileOutcome, stageChosen } from './stage-chosen';
+import type { UploadKeyOf } from './upload-keys';
 
 const MB = 1024 * 1024;
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
@@ -37,6 +38,12 @@ export interface DocumentsStepProps {
   readonly answers: DraftAnswers;
   readonly documents: readonly DraftDocument[];
   readonly onDocuments: (documents: readonly DraftDocument[]) => void;
+  /** The draft's ETag, which each upload names, and the one its answer brings back. */
+  readonly etag: string;
+  readonly onEtag: (etag: string) => void;
+  readonly uploadKey: UploadKeyOf;
+  /** Shows a 409 of the draft's version (decision 121); true when it was one. */
+  readonly onVersionRefused: (answer: { status: number; body: unknown }) => boolean;
   readonly onChange: (field: keyof DraftAnswers, value: boolean) => void;
   /** Refusals of the whole step (e.g. the statement rule when submitting). */
   readonly stepErrors: readonly string[];
@@ -87,35 +94,61 @@ export function DocumentsStep(props: DocumentsStepProps) {
     if (found.length > 0 || chosen.length === 0) return;
     setUploading({ kind, names: chosen.map((c) => c.fileName), percents: chosen.map(() => 0) });
     try {
-      const payload = await Promise.all(
-        chosen.map(async (c) => ({ name: c.fileName, data: await dataUrlOf(c.file) })),
-      );
-      const answer = await stageFiles(
+      const staged = await stageChosen(
         kind,
-        payload,
-        (percents) => setUploading((current) => current && { ...current, percents }),
-        newIdempotencyKey(),
+        chosen,
+        { documents, etag: props.etag },
+        props.uploadKey,
+        (index, percent) =>
+          setUploading(
+            (current) =>
+              current && {
+                ...current,
+                percents: current.percents.map((p, i) => (i === index ? percent : p)),
+              },
+          ),
       );
-      if (signOutIfSessionEnded(answer.status)) return;
-      if (answer.status === 201 && answer.body.documents) {
-        props.onDocuments([...documents, ...answer.body.documents]);
-        setStatus(t('wizard.uploaded', { names: chosen.map((c) => c.fileName).join(', ') }));
-      } else {
-        const answered = serverMessages(answer.body);
-        setErrors({
-          [kind]: [...refusedWords, ...(answered.length > 0 ? answered : [t('upload.failed')])],
-        });
-      }
-    } catch {
-      setErrors({ [kind]: [...refusedWords, t('upload.failed')] });
+      const stop = staged.stoppedBy;
+      if (stop && (signOutIfSessionEnded(stop.status) || props.onVersionRefused(stop))) return;
+      props.onDocuments(staged.documents);
+      props.onEtag(staged.etag);
+      const told = tell(staged.outcomes);
+      setErrors({
+        [kind]: [...refusedWords, ...told.errors, ...(stop ? [t('errors.INTERNAL')] : [])],
+      });
+      setStatus(told.status);
     } finally {
       setUploading(undefined);
     }
   };
 
+  /** Each file's fate in words: attached, refused though it arrived, or whether it was sent. */
+  const tell = (outcomes: readonly FileOutcome[]) => {
+    const names = (result: FileOutcome['result']) =>
+      outcomes.filter((o) => o.result === result).map((o) => o.name);
+    const attached = names('attached');
+    const arrived = names('arrived');
+    const errors = outcomes.flatMap((o) => {
+      if (o.result === 'refused')
+        return [t('wizard.upload.refused', { name: o.name }), ...o.reasons];
+      if (o.result === 'notSent') return [t('wizard.upload.notSent', { name: o.name })];
+      if (o.result === 'unknown') return [t('wizard.upload.unknown', { name: o.name })];
+      return [];
+    });
+    const status = [
+      attached.length > 0 ? t('wizard.uploaded', { names: attached.join(', ') }) : '',
+      ...arrived.map((name) => t('wizard.upload.arrived', { name })),
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return { errors, status };
+  };
+
   const remove = async (document: DraftDocument) => {
     setRemoving(undefined);
-    const answer = await removeStaged(document.id).catch(() => undefined);
+    const answer = await removeStaged(document.id, props.etag).catch(() => undefined);
+    if (answer && props.onVersionRefused(answer)) return;
+    if (answer?.etag) props.onEtag(answer.etag);
     if (answer?.ok || answer?.status === 404) {
       props.onDocuments(documents.filter((d) => d.id !== document.id));
       setErrors({});
