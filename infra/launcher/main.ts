@@ -68,6 +68,7 @@ async function start(): Promise<void> {
       pool: runtime.pool,
       eventStore: runtime.eventStore,
       projections,
+      leaseTtlMs: config.LEASE_TTL_MS,
       onError: (projection, err) =>
         log.error({ projection, err }, 'projection batch failed; retrying'),
     });

@@ -23,6 +23,7 @@ const runner = await runProjections({
   pool: runtime.pool,
   eventStore: runtime.eventStore,
   projections,
+  leaseTtlMs: config.LEASE_TTL_MS,
   onError: (projection, err) => log.error({ projection, err }, 'projection batch failed; retrying'),
   onRoleChange: (projection, role) => log.info({ projection, role }, `projection ${role}`),
 });
