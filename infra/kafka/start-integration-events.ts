@@ -46,6 +46,7 @@ export function startIntegrationEvents(
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
     expectedBrokers,
+    leaseTtlMs: config.LEASE_TTL_MS,
     onError: (err) => log.error({ err }, 'kafka relay batch failed; retrying'),
     onTopic: (report) => {
       for (const warning of report.warnings) log.warn({ topic: report.topic }, warning);

@@ -20,6 +20,8 @@ export interface ElectionOptions {
   readonly beforeRenewal?: () => Promise<void>;
   /** Starts the role's work, every write of it fenced; resolves to what stops that work. */
   lead(fence: Fence): Promise<() => Promise<void>>;
+  /** After each poll that found the lease held by another. */
+  readonly whileStandingBy?: () => Promise<void>;
   readonly onError?: (error: unknown) => void;
   readonly onRoleChange?: (role: 'leader' | 'standby') => void;
 }
@@ -100,6 +102,7 @@ export function holdElection(options: ElectionOptions): Election {
         const started = now();
         const token = await acquireLease(options.pool, options.lease, holder, ttlMs);
         if (token !== undefined) await leadWhileHeld(token, started);
+        else await options.whileStandingBy?.();
       } catch (error) {
         options.onError?.(error);
       }
