@@ -1,13 +1,7 @@
-import { type Kafka, type Producer, Partitioners } from 'kafkajs';
+import { type Producer, Partitioners } from 'kafkajs';
 import type pg from 'pg';
 import { isClaimEvent } from '@contracts/claims/events';
-import {
-  compareLogPositions,
-  type EventStore,
-  type LogPosition,
-  type RecordedEvent,
-  type Subscription,
-} from '@contracts/event-store';
+import { compareLogPositions, type RecordedEvent, type Subscription } from '@contracts/event-store';
 import {
   type IntegrationEvent,
   integrationHeaders,
@@ -16,7 +10,7 @@ import { inSpansPerTrace, SpanKind } from '@contracts/trace-context';
 import { holdElection, type Election } from '@projections/runner/election';
 import { assertHeld, type Fence, fencedBegin } from '@projections/runner/lease';
 import { inTransaction } from '@projections/runner/shadow-tables';
-import { mapClaimEvent, type MappedEvent, type RelayClaimState } from './map-claim-event';
+import { mapClaimEvent, type RelayClaimState } from './map-claim-event';
 import {
   ensureRelayCheckpoint,
   moveRelayCheckpoint,
@@ -34,58 +28,16 @@ import {
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
 import { partitionsOf } from './partition-sends';
-import { ensureTopic, type TopicReport } from './relay-topic';
+import { ensureTopic } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
 export { readRelayCheckpoint } from './relay-checkpoint';
+import type { Relay, RelayOptions, RelayStatus } from './relay-options';
+
+export type { Relay, RelayOptions, RelayStatus } from './relay-options';
 
 const withTrace = (headers: Record<string, string>, traceparent: string | undefined) =>
   traceparent ? { ...headers, traceparent } : headers;
-
-export interface RelayOptions {
-  readonly pool: pg.Pool;
-  readonly eventStore: EventStore;
-  readonly kafka: Kafka;
-  readonly topic: string;
-  readonly partitions?: number;
-  readonly replicationFactor?: number;
-  readonly minInsyncReplicas?: number;
-  /** The brokers the client was given: the topic waits for them before it is created. */
-  readonly expectedBrokers?: number;
-  /** The checkpoint's name: one per relay of a topic. */
-  readonly name?: string;
-  readonly batchSize?: number;
-  /** Parked-retry poll (default 1 s). */
-  readonly heartbeatMs?: number;
-  /** The relay lease's TTL (default 5 s, decision 112): a frozen leader is replaced within about 4/3 of it. */
-  readonly leaseTtlMs?: number;
-  /** The stored event to integration events (a test stands in a mapping a later deploy fixes). */
-  readonly map?: (event: RecordedEvent, before: RelayClaimState | undefined) => MappedEvent;
-  readonly onError?: (error: unknown) => void;
-  /** Once the topic is created or checked: its settings and what differs from the expected. */
-  readonly onTopic?: (report: TopicReport) => void;
-  /** After each batch is acknowledged and its checkpoint stored. */
-  readonly onPublished?: (events: readonly IntegrationEvent[], position: LogPosition) => void;
-  readonly onParked?: (events: readonly ToPark[]) => void;
-}
-
-export interface RelayStatus {
-  readonly role: 'starting' | 'leader' | 'standby';
-  readonly topic?: TopicReport;
-  readonly lastPublishedAt?: Date;
-  /** The last send's failure, cleared by the next success. */
-  readonly lastSendError?: string;
-}
-
-export interface Relay {
-  /** Resolves once the topic exists (created or found and checked). */
-  readonly topicReady: Promise<void>;
-  /** Resolves once the relay has published everything in the log at least once. */
-  readonly caughtUp: Promise<void>;
-  readonly name: string;
-  status(): RelayStatus;
-  stop(): Promise<void>;
-}
 
 const RETRY_MS = 1_000;
 const leaseName = (name: string) => `kafka-relay:${name}`;
@@ -368,7 +320,7 @@ export function startRelay(options: RelayOptions): Relay {
     }
     if (stopped) return;
     election = holdElection({
-      pool: options.pool,
+      pool: options.leasePool ?? options.pool,
       lease: leaseName(name),
       ttlMs: options.leaseTtlMs,
       lead,

@@ -21,6 +21,7 @@ await migrate(runtime.pool, allMigrations);
 const stopMetrics = await startMetricsFor(runtime, log);
 const runner = await runProjections({
   pool: runtime.pool,
+  leasePool: runtime.leasePool,
   eventStore: runtime.eventStore,
   projections,
   leaseTtlMs: config.LEASE_TTL_MS,

@@ -4,6 +4,7 @@ import { acquireLease, type Fence, releaseLease, renewLease } from './lease';
 import type { SqlClient } from './sql';
 
 export interface ElectionOptions {
+  /** Where the lease is taken, renewed and freed; the role's writes go their own way. */
   readonly pool: SqlClient;
   /** The lease's name, one per role: `projection:claims`, `kafka-relay:kafka-relay`. */
   readonly lease: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
-import { acquireLease, isLeaseLost, releaseLease, renewLease } from './lease';
+import { acquireLease, fencedBegin, isLeaseLost, releaseLease, renewLease } from './lease';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +50,21 @@ describe('leases', () => {
       expect(await acquireLease(pool(), 'role:c', 'two', 100)).toBe(2n);
     } finally {
       writer.release();
+    }
+  });
+
+  it('lets go of a holder frozen inside a fenced transaction within about its TTL', async () => {
+    const token = (await acquireLease(pool(), 'role:d', 'one', 300)) as bigint;
+    const frozen = await pool().connect();
+    frozen.on('error', () => {});
+    try {
+      const fence = { lease: 'role:d', token, ttlMs: 300, held: () => true };
+      await frozen.query(fencedBegin(fence));
+      // The holder sends nothing more: its transaction, and the row's share lock, end.
+      await pause(600);
+      expect(await acquireLease(pool(), 'role:d', 'two', 300)).toBe(token + 1n);
+    } finally {
+      frozen.release(true);
     }
   });
 });

@@ -9,6 +9,8 @@ import type { SqlPool } from './sql';
 
 export interface LeadershipOptions {
   readonly pool: SqlPool;
+  /** Where the lease is taken and renewed (default: `pool`). */
+  readonly leasePool?: SqlPool;
   readonly eventStore: EventStore;
   readonly projection: Projection;
   readonly batchSize: number;
@@ -68,7 +70,7 @@ export function leadProjection(options: LeadershipOptions): Leadership {
 
   const election = holdElection({
     ...options.election,
-    pool: options.pool,
+    pool: options.leasePool ?? options.pool,
     lease: projectionLease(options.projection),
     ttlMs: options.leaseTtlMs,
     lead: follow,

@@ -11,6 +11,8 @@ export interface ProjectionRunner {
 
 export interface RunProjectionsOptions {
   readonly pool: SqlPool;
+  /** Where the leases are taken and renewed (default: `pool`); see `leasePoolOptions`. */
+  readonly leasePool?: SqlPool;
   readonly eventStore: EventStore;
   readonly projections: readonly Projection[];
   readonly batchSize?: number;
@@ -28,6 +30,7 @@ export async function runProjections(options: RunProjectionsOptions): Promise<Pr
   const leaderships = options.projections.map((projection) =>
     leadProjection({
       pool: options.pool,
+      leasePool: options.leasePool,
       eventStore: options.eventStore,
       projection,
       batchSize: options.batchSize ?? 500,
