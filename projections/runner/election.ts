@@ -53,6 +53,8 @@ export function holdElection(options: ElectionOptions): Election {
   let wakeUp: () => void = () => {};
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A stop that came while no pause was pending ends this one before it starts.
+      if (stopped) return resolve();
       const timer = setTimeout(resolve, Math.max(0, ms));
       wakeUp = () => {
         clearTimeout(timer);
@@ -70,8 +72,9 @@ export function holdElection(options: ElectionOptions): Election {
       held: () => !taken && now() - lastRenewal < ttlMs - marginMs,
     };
     options.onRoleChange?.('leader');
-    const stopWork = await options.lead(fence);
+    let stopWork: (() => Promise<void>) | undefined;
     try {
+      stopWork = await options.lead(fence);
       while (!stopped && fence.held()) {
         await pause(heartbeatMs);
         if (stopped) break;
@@ -90,7 +93,7 @@ export function holdElection(options: ElectionOptions): Election {
         if (renewed === false) taken = true;
       }
     } finally {
-      await stopWork();
+      await stopWork?.();
       options.onRoleChange?.('standby');
       // Not taken: freed at once (the token still guards it) rather than left to expire.
       if (!taken) await releaseLease(options.pool, options.lease, token).catch(() => {});
