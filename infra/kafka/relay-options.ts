@@ -1,5 +1,6 @@
 import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
+import type { ElectionOptions } from '@projections/runner/election';
 import type { EventStore, LogPosition, RecordedEvent } from '@contracts/event-store';
 import type { IntegrationEvent } from '@contracts/integration/claim-integration-events';
 import type { MappedEvent, RelayClaimState } from './map-claim-event';
@@ -27,6 +28,8 @@ export interface RelayOptions {
   readonly heartbeatMs?: number;
   /** The relay lease's TTL (default 5 s, decision 112): a frozen leader is replaced within about 4/3 of it. */
   readonly leaseTtlMs?: number;
+  /** Tests only: a monotonic clock and a hook before each renewal (see `holdElection`). */
+  readonly election?: Pick<ElectionOptions, 'monotonicNow' | 'beforeRenewal' | 'marginMs'>;
   /** The stored event to integration events (a test stands in a mapping a later deploy fixes). */
   readonly map?: (event: RecordedEvent, before: RelayClaimState | undefined) => MappedEvent;
   readonly onError?: (error: unknown) => void;

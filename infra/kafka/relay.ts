@@ -320,6 +320,7 @@ export function startRelay(options: RelayOptions): Relay {
     }
     if (stopped) return;
     election = holdElection({
+      ...options.election,
       pool: options.leasePool ?? options.pool,
       lease: leaseName(name),
       ttlMs: options.leaseTtlMs,
