@@ -177,7 +177,7 @@ describe('verify after crashes', () => {
       eventStore: harness.ports.eventStore,
       projections: [claimsProjection],
       batchSize: 5,
-      leaseTtlMs: 150,
+      leaseTtlMs: 1_000,
     });
     await appliedThrough(harness, events);
     await runner.stop();
