@@ -9,7 +9,7 @@ import {
   defaultInspectionWorkers,
   type InspectionPool,
 } from './documents/inspection-pool';
-import { boundedPoolOptions } from './postgres/pool-bounds';
+import { boundedPoolOptions, leasePoolOptions } from './postgres/pool-bounds';
 import { observedInspectionPool } from './documents/observed-inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
 import type { SessionWithAccount } from './identity/postgres-identity-store';
@@ -21,6 +21,8 @@ import { getLogger } from './logging/logger';
 export interface Runtime {
   readonly config: Config;
   readonly pool: pg.Pool;
+  /** Only for the elected roles' leases (decision 112): dropped by Postgres when left idle. */
+  readonly leasePool: pg.Pool;
   readonly eventStore: EventStore;
   readonly documents: DocumentStorage;
   readonly mailer: Mailer;
@@ -69,10 +71,15 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
         getLogger().warn({ code: error.code }, 'Postgres connection lost; it will be replaced'),
       );
     });
+    const leasePool = new pg.Pool({ connectionString: databaseUrl, ...leasePoolOptions(config) });
+    // A lease connection a frozen process left idle is ended by Postgres: no fault of ours.
+    leasePool.on('error', (error) => getLogger().warn({ err: error }, 'lease connection lost'));
+    leasePool.on('connect', (client) => client.on('error', () => {}));
     const eventStore = await createEventStore(config, pool);
     return {
       config,
       pool,
+      leasePool,
       eventStore,
       documents: createDocumentStorage(config),
       mailer: createMailer(config, getLogger(), pool),
@@ -100,4 +107,5 @@ export async function closeRuntime(): Promise<void> {
   await runtime.inspector.close();
   await runtime.sessions.close();
   await runtime.pool.end();
+  await runtime.leasePool.end();
 }

@@ -7,6 +7,7 @@ import { staffSearchMigration } from './claims/staff-search';
 import { claimStatusCountsMigration } from './claims/status-counts';
 import type { Projection } from './runner/projection';
 import { checkpointMigration } from './runner/checkpoints';
+import { leaseMigration } from './runner/lease';
 import { projectionRefuseMigration } from './runner/refusal';
 
 /** Every read model the runner keeps current. */
@@ -20,6 +21,7 @@ export const projectionMigrations = [
   staffSearchMigration,
   claimStatusCountsMigration,
   projectionRefuseMigration,
+  leaseMigration,
   readModelStatisticsMigration,
   identifierCollationMigration,
 ];

@@ -32,6 +32,11 @@ const configSchema = z.object({
   EMBEDDED_POSTGRES_PORT: port.default(54329),
   EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover']),
   PROJECTOR: z.enum(['in-process', 'external']).default('in-process'),
+  /**
+   * The TTL of each elected role's lease (projector, Kafka relay; decision 112): renewed every
+   * third of it; a frozen leader is replaced within about 4/3 of it.
+   */
+  LEASE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(5_000),
   TENANT_HOST_SUFFIX: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a host name suffix such as claims.example.com')

@@ -1,20 +1,16 @@
-import { type Kafka, type Producer, Partitioners } from 'kafkajs';
+import { type Producer, Partitioners } from 'kafkajs';
 import type pg from 'pg';
 import { isClaimEvent } from '@contracts/claims/events';
-import {
-  compareLogPositions,
-  type EventStore,
-  type LogPosition,
-  type RecordedEvent,
-  type Subscription,
-} from '@contracts/event-store';
+import { compareLogPositions, type RecordedEvent, type Subscription } from '@contracts/event-store';
 import {
   type IntegrationEvent,
   integrationHeaders,
 } from '@contracts/integration/claim-integration-events';
 import { inSpansPerTrace, SpanKind } from '@contracts/trace-context';
+import { holdElection, type Election } from '@projections/runner/election';
+import { assertHeld, type Fence, fencedBegin } from '@projections/runner/lease';
 import { inTransaction } from '@projections/runner/shadow-tables';
-import { mapClaimEvent, type MappedEvent, type RelayClaimState } from './map-claim-event';
+import { mapClaimEvent, type RelayClaimState } from './map-claim-event';
 import {
   ensureRelayCheckpoint,
   moveRelayCheckpoint,
@@ -32,59 +28,19 @@ import {
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
 import { partitionsOf } from './partition-sends';
-import { ensureTopic, type TopicReport } from './relay-topic';
+import { ensureTopic } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
 export { readRelayCheckpoint } from './relay-checkpoint';
+import type { Relay, RelayOptions, RelayStatus } from './relay-options';
+
+export type { Relay, RelayOptions } from './relay-options';
 
 const withTrace = (headers: Record<string, string>, traceparent: string | undefined) =>
   traceparent ? { ...headers, traceparent } : headers;
 
-export interface RelayOptions {
-  readonly pool: pg.Pool;
-  readonly eventStore: EventStore;
-  readonly kafka: Kafka;
-  readonly topic: string;
-  readonly partitions?: number;
-  readonly replicationFactor?: number;
-  readonly minInsyncReplicas?: number;
-  /** The brokers the client was given: the topic waits for them before it is created. */
-  readonly expectedBrokers?: number;
-  /** The checkpoint's name: one per relay of a topic. */
-  readonly name?: string;
-  readonly batchSize?: number;
-  /** Leadership check and parked-retry poll (default 1 s). */
-  readonly heartbeatMs?: number;
-  /** The stored event to integration events (a test stands in a mapping a later deploy fixes). */
-  readonly map?: (event: RecordedEvent, before: RelayClaimState | undefined) => MappedEvent;
-  readonly onError?: (error: unknown) => void;
-  /** Once the topic is created or checked: its settings and what differs from the expected. */
-  readonly onTopic?: (report: TopicReport) => void;
-  /** After each batch is acknowledged and its checkpoint stored. */
-  readonly onPublished?: (events: readonly IntegrationEvent[], position: LogPosition) => void;
-  readonly onParked?: (events: readonly ToPark[]) => void;
-}
-
-interface RelayStatus {
-  readonly role: 'starting' | 'leader' | 'standby';
-  readonly topic?: TopicReport;
-  readonly lastPublishedAt?: Date;
-  /** The last send's failure, cleared by the next success. */
-  readonly lastSendError?: string;
-}
-
-export interface Relay {
-  /** Resolves once the topic exists (created or found and checked). */
-  readonly topicReady: Promise<void>;
-  /** Resolves once the relay has published everything in the log at least once. */
-  readonly caughtUp: Promise<void>;
-  readonly name: string;
-  status(): RelayStatus;
-  stop(): Promise<void>;
-}
-
 const RETRY_MS = 1_000;
-const lockKey = (name: string) => `kafka-relay:${name}`;
+const leaseName = (name: string) => `kafka-relay:${name}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -95,8 +51,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * with plain reads, sent with acks = all, and only then are the claim states, any parked
  * events and the new checkpoint stored in one short transaction. A crash or a broker failure
  * before that commit publishes the batch again (same event ids); nothing is skipped.
- * One relay per name publishes: the holder of a session advisory lock (which holds no xid);
- * the others stand by and take over when its session ends.
+ * One relay per name publishes: the holder of its lease (decision 112); the others stand by
+ * and take over once it is released or runs out. Each batch's transaction checks the lease's
+ * fencing token, so a relay that wakes after a takeover records nothing, and it checks its
+ * own clock before each send, so it does not publish again what the new leader publishes.
  */
 export function startRelay(options: RelayOptions): Relay {
   const name = options.name ?? 'kafka-relay';
@@ -202,7 +160,8 @@ export function startRelay(options: RelayOptions): Relay {
     }
   }
 
-  async function publishBatch(batch: readonly RecordedEvent[]): Promise<void> {
+  async function publishBatch(batch: readonly RecordedEvent[], fence: Fence): Promise<void> {
+    assertHeld(fence);
     const checkpoint = await readRelayCheckpoint(options.pool, name);
     const events = batch.filter((e) => compareLogPositions(e.position, checkpoint) > 0);
     if (events.length === 0) return;
@@ -236,14 +195,19 @@ export function startRelay(options: RelayOptions): Relay {
         parkedClaims.add(claimId);
       }
     }
+    assertHeld(fence);
     await sendTraced(published, claimEvents);
     const last = (events.at(-1) as RecordedEvent).position;
-    await inTransaction(options.pool, async (client: pg.PoolClient) => {
-      if (!(await moveRelayCheckpoint(client, name, checkpoint, last, published.length)))
-        throw new Error(`relay ${name}: the checkpoint moved under this relay`);
-      await saveStates(client, changed);
-      await park(client, name, parked);
-    });
+    await inTransaction(
+      options.pool,
+      async (client: pg.PoolClient) => {
+        if (!(await moveRelayCheckpoint(client, name, checkpoint, last, published.length)))
+          throw new Error(`relay ${name}: the checkpoint moved under this relay`);
+        await saveStates(client, changed);
+        await park(client, name, parked);
+      },
+      fencedBegin(fence),
+    );
     options.onPublished?.(published, last);
     if (parked.length > 0) options.onParked?.(parked);
   }
@@ -266,7 +230,7 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   /** Publishes the parked events someone asked to retry, claim by claim, in log order. */
-  async function retryParked(): Promise<void> {
+  async function retryParked(fence: Fence): Promise<void> {
     for (const claimId of await claimsToRetry(options.pool, name)) {
       const records = await parkedOf(options.pool, name, claimId);
       let state = (await loadStates(options.pool, [claimId])).get(claimId);
@@ -293,11 +257,16 @@ export function startRelay(options: RelayOptions): Relay {
           break;
         }
       }
+      assertHeld(fence);
       await send(published);
-      await inTransaction(options.pool, async (client: pg.PoolClient) => {
-        await settleRetry(client, name, claimId, done, failed);
-        if (state && done.length > 0) await saveStates(client, new Map([[claimId, state]]));
-      });
+      await inTransaction(
+        options.pool,
+        async (client: pg.PoolClient) => {
+          await settleRetry(client, name, claimId, done, failed);
+          if (state && done.length > 0) await saveStates(client, new Map([[claimId, state]]));
+        },
+        fencedBegin(fence),
+      );
       const last = done.at(-1);
       if (last) options.onPublished?.(published, last.position);
     }
@@ -310,52 +279,32 @@ export function startRelay(options: RelayOptions): Relay {
     if (rest.length === 0) markCaughtUp();
   }
 
-  async function lead(client: pg.PoolClient, session: { lost: boolean }): Promise<void> {
+  async function lead(fence: Fence): Promise<() => Promise<void>> {
     status = { ...status, role: 'leader' };
     const subscription: Subscription = options.eventStore.subscribe({
       after: await readRelayCheckpoint(options.pool, name),
       batchSize: options.batchSize ?? 500,
-      onEvents: (events) => serial(() => publishBatch(events)),
+      onEvents: (events) => serial(() => publishBatch(events, fence)),
       onError: options.onError,
     });
     void subscription.caughtUp.then(markCaughtUp);
-    try {
-      while (!stopped && !session.lost) {
+    let leading = true;
+    const retries = (async () => {
+      while (leading) {
         await pause(heartbeatMs);
-        if (stopped) break;
-        await client.query('select 1').catch(() => {
-          session.lost = true;
-        });
-        if (!session.lost) await serial(retryParked).catch((error) => options.onError?.(error));
+        if (leading && fence.held())
+          await serial(() => retryParked(fence)).catch((error) => options.onError?.(error));
       }
-    } finally {
+    })();
+    return async () => {
+      leading = false;
+      wake();
+      await retries;
       await subscription.stop();
-    }
-  }
-
-  async function tryToLead(): Promise<void> {
-    const client = await options.pool.connect();
-    const session = { lost: false };
-    const onLost = () => {
-      session.lost = true;
     };
-    client.on('error', onLost);
-    try {
-      const { rows } = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-        [lockKey(name)],
-      );
-      if (!rows[0]?.locked) return await standBy();
-      await lead(client, session);
-      if (!session.lost)
-        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(name)]);
-    } finally {
-      client.off('error', onLost);
-      // A session that failed is dropped, never reused with a lock it may still hold.
-      client.release(session.lost);
-    }
   }
 
+  let election: Election | undefined;
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -369,10 +318,19 @@ export function startRelay(options: RelayOptions): Relay {
         await pause(RETRY_MS);
       }
     }
-    while (!stopped) {
-      await tryToLead().catch((error: unknown) => options.onError?.(error));
-      if (!stopped) await pause(heartbeatMs);
-    }
+    if (stopped) return;
+    election = holdElection({
+      ...options.election,
+      pool: options.leasePool ?? options.pool,
+      lease: leaseName(name),
+      ttlMs: options.leaseTtlMs,
+      lead,
+      whileStandingBy: standBy,
+      onError: options.onError,
+      onRoleChange: (role) => {
+        status = { ...status, role };
+      },
+    });
   })();
 
   return {
@@ -387,6 +345,7 @@ export function startRelay(options: RelayOptions): Relay {
       abortSend(new Error('the relay is stopping'));
       stopSignal.abort();
       await loop;
+      await election?.stop();
       await producer?.disconnect().catch(() => {});
     },
   };

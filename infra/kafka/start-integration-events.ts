@@ -27,7 +27,7 @@ export interface IntegrationEventsRuntime {
  */
 export function startIntegrationEvents(
   config: Config,
-  ports: { pool: pg.Pool; eventStore: EventStore; mailer: Mailer },
+  ports: { pool: pg.Pool; leasePool?: pg.Pool; eventStore: EventStore; mailer: Mailer },
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): IntegrationEventsRuntime | undefined {
   if (!config.KAFKA_BROKERS) return undefined;
@@ -39,6 +39,7 @@ export function startIntegrationEvents(
   });
   const relay = startRelay({
     pool: ports.pool,
+    leasePool: ports.leasePool,
     eventStore: ports.eventStore,
     kafka,
     topic: config.KAFKA_TOPIC,
@@ -46,6 +47,7 @@ export function startIntegrationEvents(
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
     expectedBrokers,
+    leaseTtlMs: config.LEASE_TTL_MS,
     onError: (err) => log.error({ err }, 'kafka relay batch failed; retrying'),
     onTopic: (report) => {
       for (const warning of report.warnings) log.warn({ topic: report.topic }, warning);

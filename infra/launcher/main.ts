@@ -67,8 +67,10 @@ async function start(): Promise<void> {
   if (config.PROJECTOR === 'in-process') {
     const runner: ProjectionRunner = await runProjections({
       pool: runtime.pool,
+      leasePool: runtime.leasePool,
       eventStore: runtime.eventStore,
       projections,
+      leaseTtlMs: config.LEASE_TTL_MS,
       onError: (projection, err) =>
         log.error({ projection, err }, 'projection batch failed; retrying'),
     });

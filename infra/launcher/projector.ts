@@ -21,8 +21,10 @@ await migrate(runtime.pool, allMigrations);
 const stopMetrics = await startMetricsFor(runtime, log);
 const runner = await runProjections({
   pool: runtime.pool,
+  leasePool: runtime.leasePool,
   eventStore: runtime.eventStore,
   projections,
+  leaseTtlMs: config.LEASE_TTL_MS,
   onError: (projection, err) => log.error({ projection, err }, 'projection batch failed; retrying'),
   onRoleChange: (projection, role) => log.info({ projection, role }, `projection ${role}`),
 });

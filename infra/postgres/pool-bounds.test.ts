@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { parseConfig } from '../config/config';
-import { boundedPoolOptions } from './pool-bounds';
+import { boundedPoolOptions, leasePoolOptions } from './pool-bounds';
 
 const bounded = (url: string, env: Record<string, string>) => {
   const pool = new pg.Pool({
@@ -58,6 +58,26 @@ describe('bounded Postgres pool', () => {
       expect(error?.code).toBe('57014');
       expect(ms).toBeLessThan(2_000);
     } finally {
+      await pool.end();
+    }
+  });
+
+  it('ends a lease connection left idle for two lease TTLs (a frozen holder)', async () => {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      ...leasePoolOptions(parseConfig({ LEASE_TTL_MS: '300' })),
+    });
+    pool.on('error', () => {});
+    const client = await pool.connect();
+    client.on('error', () => {});
+    try {
+      const { rows } = await client.query('show idle_session_timeout');
+      expect(rows[0]?.idle_session_timeout).toBe('600ms');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const { error } = await elapsed(() => client.query('select 1'));
+      expect(error).toBeDefined();
+    } finally {
+      client.release(true);
       await pool.end();
     }
   });

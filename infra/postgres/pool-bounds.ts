@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config/config';
 
-type BoundSettings = Pick<
+export type BoundSettings = Pick<
   Config,
   | 'PG_CONNECT_TIMEOUT_MS'
   | 'PG_STATEMENT_TIMEOUT_MS'
@@ -28,5 +28,21 @@ export function boundedPoolOptions(settings: BoundSettings): pg.PoolConfig {
     query_timeout: query,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
+ * The connections elected roles take, renew and free their leases on (decision 112): a
+ * live holder or standby uses one every third of the TTL, so Postgres ends any left idle
+ * for two TTLs, which only a frozen process does. The pool lets its own idle ones go first.
+ */
+export function leasePoolOptions(
+  settings: BoundSettings & Pick<Config, 'LEASE_TTL_MS'>,
+): pg.PoolConfig {
+  return {
+    ...boundedPoolOptions(settings),
+    max: 2,
+    idleTimeoutMillis: settings.LEASE_TTL_MS,
+    options: `-c idle_session_timeout=${2 * settings.LEASE_TTL_MS}`,
   };
 }

@@ -20,7 +20,8 @@ const versionColumns = VERSION_COLUMNS.join(', ');
  *
  * Inside the runner's transaction it returns the new claims it inserted. Moving the
  * checkpoint, it is a transaction of its own: the checkpoint moves from $11/$12 to $9/$10
- * only if it is there, every write waits on that, and the statement fails (nothing written)
+ * only if it is there and the lease $14 still has token $15 (it raises otherwise, decision
+ * 112), every write waits on that, and the statement fails (nothing written)
  * when a new claim's row turned out to exist, which the transactional path folds again.
  */
 function writeBatchSql(movingCheckpoint: boolean): string {
@@ -29,6 +30,7 @@ function writeBatchSql(movingCheckpoint: boolean): string {
     update projection_checkpoints
     set commit_position = $9, prepare_position = $10, updated_at = now()
     where name = $8 and commit_position = $11 and prepare_position = $12
+      and ($14::text is null or lease_fence($14, $15))
     returning name
   ), `;
   const result = movingCheckpoint
@@ -169,6 +171,9 @@ async function writeMovingCheckpoint(
         move.from.commit.toString(),
         move.from.prepare.toString(),
         fresh.rows.length,
+        // No fence: a caller outside any election (tests, tools); the live runner has one.
+        move.fence?.lease ?? null,
+        move.fence?.token.toString() ?? null,
       ],
     });
     return rows[0]?.moved === 1;

@@ -1,24 +1,29 @@
 import { compareLogPositions, type LogPosition, type RecordedEvent } from '@contracts/event-store';
 import { checkpointMoved } from './checkpoint-signal';
 import { beginWithCheckpoint, commitWithCheckpoint } from './checkpoints';
+import { assertHeld, type Fence } from './lease';
 import type { Projection } from './projection';
 import type { SqlPool } from './sql';
 
 /**
  * Rows and checkpoint move in one transaction: a crash loses nothing, and events at or
  * before the stored checkpoint (already applied, e.g. by another worker) are skipped.
+ * With a fence (the live runner's lease), that transaction checks the lease's token first
+ * and writes nothing once another worker holds the lease (decision 112).
  */
 export async function applyBatch(
   pool: SqlPool,
   projection: Projection,
   events: readonly RecordedEvent[],
+  fence?: Fence,
 ): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
-  if (await appliedInOneStatement(pool, projection, events, last.position)) return;
+  assertHeld(fence);
+  if (await appliedInOneStatement(pool, projection, events, last.position, fence)) return;
   const client = await pool.connect();
   try {
-    const checkpoint = await beginWithCheckpoint(client, projection.name);
+    const checkpoint = await beginWithCheckpoint(client, projection.name, fence);
     const fresh = events.filter(
       (e) => compareLogPositions(e.position, checkpoint) > 0 && projection.handles(e),
     );
@@ -47,6 +52,7 @@ async function appliedInOneStatement(
   projection: Projection,
   events: readonly RecordedEvent[],
   to: LogPosition,
+  fence: Fence | undefined,
 ): Promise<boolean> {
   const from = lastCommitted.get(pool)?.get(projection.name);
   if (!from || !projection.applyMovingCheckpoint || compareLogPositions(to, from) <= 0)
@@ -58,6 +64,7 @@ async function appliedInOneStatement(
     name: projection.name,
     from,
     to,
+    fence,
   });
   if (moved) {
     committedHere(pool, projection.name, to);

@@ -1,5 +1,6 @@
 import { compareLogPositions, type LogPosition, START_OF_LOG } from '@contracts/event-store';
 import { knownCheckpoint, nextCheckpointMove } from './checkpoint-signal';
+import { type Fence, fencedBegin } from './lease';
 import type { SqlClient } from './sql';
 
 export const checkpointMigration = {
@@ -60,7 +61,8 @@ async function lastResult<Row>(client: SqlClient, text: string): Promise<{ rows:
 
 /**
  * A live batch's start: its transaction opened and the checkpoint row locked in one round
- * trip, where `begin` and lockCheckpoint took three (issue 30). The values are literals:
+ * trip, where `begin` and lockCheckpoint took three (issue 30). With a fence, the lease's
+ * token is checked first: the batch fails there, before any write, once the lease moved on. The values are literals:
  * a query string with several statements takes no parameters.
  *
  * The batch commits without waiting for its WAL flush: rows and checkpoint move together, so
@@ -68,10 +70,15 @@ async function lastResult<Row>(client: SqlClient, text: string): Promise<{ rows:
  * them again from the log, which is flushed. Commands waiting for their event (read-your-
  * writes) no longer wait for a second flush after their own.
  */
-export async function beginWithCheckpoint(client: SqlClient, name: string): Promise<LogPosition> {
+export async function beginWithCheckpoint(
+  client: SqlClient,
+  name: string,
+  fence?: Fence,
+): Promise<LogPosition> {
+  const begin = 'begin; set local synchronous_commit = off;';
   const { rows } = await lastResult<CheckpointRow>(
     client,
-    `begin; set local synchronous_commit = off;
+    `${fence ? fencedBegin(fence, 'set local synchronous_commit = off;') : begin}
      select commit_position, prepare_position from projection_checkpoints
      where name = ${nameLiteral(name)} for update`,
   );

@@ -1,23 +1,23 @@
-import type { EventStore, Subscription } from '@contracts/event-store';
+import type { EventStore } from '@contracts/event-store';
 import { inSpansPerTrace } from '@contracts/trace-context';
-import { readCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
 import { applyBatch } from './apply-batch';
-import type { SqlClient, SqlPool } from './sql';
-
-type LockClient = SqlClient & {
-  release(error?: Error | boolean): void;
-  on?(event: 'error', listener: (error: Error) => void): unknown;
-  off?(event: 'error', listener: (error: Error) => void): unknown;
-};
+import { readCheckpoint } from './checkpoints';
+import { type ElectionOptions, holdElection } from './election';
+import type { Fence } from './lease';
+import type { Projection } from './projection';
+import type { SqlPool } from './sql';
 
 export interface LeadershipOptions {
   readonly pool: SqlPool;
+  /** Where the lease is taken and renewed (default: `pool`). */
+  readonly leasePool?: SqlPool;
   readonly eventStore: EventStore;
   readonly projection: Projection;
   readonly batchSize: number;
-  /** How often a standby tries to take over, and the leader checks its lock connection. */
-  readonly heartbeatMs: number;
+  /** The lease's TTL (default 5 s): a frozen leader is replaced within about 4/3 of it. */
+  readonly leaseTtlMs?: number;
+  /** Tests only: a monotonic clock and a hook before each renewal (see `holdElection`). */
+  readonly election?: Pick<ElectionOptions, 'monotonicNow' | 'beforeRenewal' | 'marginMs'>;
   readonly onError?: (projection: string, error: unknown) => void;
   readonly onRoleChange?: (projection: string, role: 'leader' | 'standby') => void;
 }
@@ -33,97 +33,50 @@ export interface Leadership {
  */
 const LINGER_MS = 3;
 
-const lockKey = (projection: Projection) => `projection:${projection.name}`;
+export const projectionLease = (projection: Projection) => `projection:${projection.name}`;
 
 /**
- * One active worker per projection: the one holding a session advisory lock. When it dies,
- * Postgres ends its session and frees the lock, and a standby polling every heartbeat takes
- * over from the stored checkpoint. Rows already applied are skipped (applyBatch), so a
- * takeover never applies an event twice.
+ * One active worker per projection: the holder of its lease (decision 112, replacing the
+ * session advisory lock of decision 017, which a frozen process kept). It follows the log from
+ * the stored checkpoint, and every batch checks its fencing token in the batch's own
+ * transaction, so a leader that wakes after a takeover writes nothing. Rows already applied
+ * are skipped (applyBatch), so a takeover never applies an event twice.
  */
 export function leadProjection(options: LeadershipOptions): Leadership {
-  let stopped = false;
-  let wakeUp: () => void = () => {};
   let markCaughtUp: () => void = () => {};
   const caughtUp = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
   });
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const name = options.projection.name;
 
-  async function tryToLead(): Promise<void> {
-    const client = (await options.pool.connect()) as LockClient;
-    let lost = false;
-    const markLost = () => {
-      lost = true;
-    };
-    client.on?.('error', markLost);
-    try {
-      const { rows } = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-        [lockKey(options.projection)],
-      );
-      if (!rows[0]?.locked) return;
-      options.onRoleChange?.(options.projection.name, 'leader');
-      const subscription = await follow();
-      void subscription.caughtUp.then(markCaughtUp);
-      while (!stopped && !lost) {
-        await pause(options.heartbeatMs);
-        if (!stopped) await client.query('select 1').catch(() => (lost = true));
-      }
-      await subscription.stop();
-      options.onRoleChange?.(options.projection.name, 'standby');
-      if (!lost) {
-        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [
-          lockKey(options.projection),
-        ]);
-      }
-    } finally {
-      // The pool hands this client out again: a listener left on it would pile up, one per
-      // heartbeat (MaxListenersExceededWarning on a standby).
-      client.off?.('error', markLost);
-      client.release(lost);
-    }
-  }
-
-  async function follow(): Promise<Subscription> {
-    const after = await readCheckpoint(options.pool, options.projection.name);
-    return options.eventStore.subscribe({
+  async function follow(fence: Fence): Promise<() => Promise<void>> {
+    const after = await readCheckpoint(options.pool, name);
+    const subscription = options.eventStore.subscribe({
       after,
       batchSize: options.batchSize,
       lingerMs: LINGER_MS,
       // Each request's trace continues here (decision 073); a no-op when tracing is off.
       onEvents: (events) =>
         inSpansPerTrace(
-          `projection ${options.projection.name}`,
+          `projection ${name}`,
           events.map((event) => event.metadata.traceparent),
-          () => applyBatch(options.pool, options.projection, events),
+          () => applyBatch(options.pool, options.projection, events, fence),
         ),
-      onError: (error) => options.onError?.(options.projection.name, error),
+      onError: (error) => options.onError?.(name, error),
     });
+    void subscription.caughtUp.then(markCaughtUp);
+    return () => subscription.stop();
   }
 
-  const loop = (async () => {
-    while (!stopped) {
-      await tryToLead().catch((error: unknown) =>
-        options.onError?.(options.projection.name, error),
-      );
-      if (!stopped) await pause(options.heartbeatMs);
-    }
-  })();
+  const election = holdElection({
+    ...options.election,
+    pool: options.leasePool ?? options.pool,
+    lease: projectionLease(options.projection),
+    ttlMs: options.leaseTtlMs,
+    lead: follow,
+    onError: (error) => options.onError?.(name, error),
+    onRoleChange: (role) => options.onRoleChange?.(name, role),
+  });
 
-  return {
-    caughtUp,
-    async stop() {
-      stopped = true;
-      wakeUp();
-      await loop;
-    },
-  };
+  return { caughtUp, stop: () => election.stop() };
 }

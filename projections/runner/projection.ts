@@ -1,4 +1,5 @@
 import type { LogPosition, RecordedEvent } from '@contracts/event-store';
+import type { Fence } from './lease';
 import type { SqlClient } from './sql';
 
 /** A read model: which events it reads and how each batch becomes SQL, inside the runner's transaction. */
@@ -46,6 +47,8 @@ export interface CheckpointMove {
   readonly name: string;
   readonly from: LogPosition;
   readonly to: LogPosition;
+  /** The live runner's lease: the statement writes only while its token is current. */
+  readonly fence?: Fence;
 }
 
 export interface ApplyContext {

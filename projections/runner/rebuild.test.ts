@@ -316,7 +316,7 @@ describe('rebuild', () => {
       eventStore: harness.ports.eventStore,
       projections: [claimsProjection],
       batchSize: 2,
-      heartbeatMs: 50,
+      leaseTtlMs: 1_000,
     });
     let appended: string | undefined;
     await rebuildProjection(pool(), harness.ports.eventStore, claimsProjection, CLAIMS_TABLES, {

@@ -11,24 +11,30 @@ export interface ProjectionRunner {
 
 export interface RunProjectionsOptions {
   readonly pool: SqlPool;
+  /** Where the leases are taken and renewed (default: `pool`); see `leasePoolOptions`. */
+  readonly leasePool?: SqlPool;
   readonly eventStore: EventStore;
   readonly projections: readonly Projection[];
   readonly batchSize?: number;
-  /** Standby takeover poll and leader lock check; 1 s keeps a takeover well under 5 s. */
-  readonly heartbeatMs?: number;
+  /**
+   * Each projection's lease TTL (default 5 s, decision 112): renewed and polled every third of
+   * it, so a frozen leader is replaced within about 4/3 of it; a clean stop frees it at once.
+   */
+  readonly leaseTtlMs?: number;
   readonly onError?: (projection: string, error: unknown) => void;
   readonly onRoleChange?: (projection: string, role: 'leader' | 'standby') => void;
 }
 
-/** Runs every projection, leading those whose lock this worker gets and standing by for the others. */
+/** Runs every projection, leading those whose lease this worker gets and standing by for the others. */
 export async function runProjections(options: RunProjectionsOptions): Promise<ProjectionRunner> {
   const leaderships = options.projections.map((projection) =>
     leadProjection({
       pool: options.pool,
+      leasePool: options.leasePool,
       eventStore: options.eventStore,
       projection,
       batchSize: options.batchSize ?? 500,
-      heartbeatMs: options.heartbeatMs ?? 1_000,
+      leaseTtlMs: options.leaseTtlMs,
       onError: options.onError,
       onRoleChange: options.onRoleChange,
     }),

@@ -177,7 +177,7 @@ describe('verify after crashes', () => {
       eventStore: harness.ports.eventStore,
       projections: [claimsProjection],
       batchSize: 5,
-      heartbeatMs: 50,
+      leaseTtlMs: 1_000,
     });
     await appliedThrough(harness, events);
     await runner.stop();

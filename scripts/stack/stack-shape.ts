@@ -52,6 +52,9 @@ export function stackProcessEnv(endpoints: StackEndpoints): Record<string, strin
     LOG_LEVEL: 'info',
     DATABASE_URL: endpoints.databaseUrl,
     PROJECTOR: 'external',
+    // A killed leader's lease runs out within TTL + TTL/3 (decision 112): 4 s, inside the
+    // soak's 5 s catch-up check after it kills the leading projector.
+    LEASE_TTL_MS: '3000',
     KAFKA_BROKERS: endpoints.kafkaBrokers,
     ...STACK_KAFKA,
     S3_ENDPOINT: endpoints.s3.endpoint,

@@ -13,7 +13,14 @@ interface Worker {
 
 function startWorker(databaseUrl: string): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/projector.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_FORMAT: 'json', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_FORMAT: 'json',
+      NODE_ENV: 'test',
+      // A killed leader's lease runs out: taken over within about 4/3 of the TTL (decision 112).
+      LEASE_TTL_MS: '3000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const worker: Worker = { child, output: '' };
