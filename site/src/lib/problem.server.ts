@@ -1,3 +1,4 @@
+import { claimEtag } from '@contracts/api/claim-etag';
 import { problemTitle } from '@contracts/api/problem-titles';
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
@@ -116,7 +117,7 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
       currentVersion: error.currentVersion,
       changes: error.changes,
     });
-    response.headers.set('etag', `"${error.currentVersion}"`);
+    response.headers.set('etag', claimEtag(error.currentVersion));
     return response;
   }
   if (
