@@ -167,7 +167,6 @@ export interface SessionActivity {
 export interface SessionRecord extends SessionActivity {
   readonly idHash: string;
   readonly customerId: string;
-  readonly csrfToken: string;
   readonly createdAt: Date;
   /** The absolute end, whatever the activity. */
   readonly expiresAt: Date;

@@ -5,7 +5,6 @@ import { type AccountRow, accountColumns, toAccount } from './account-rows';
 interface SessionRow {
   id_hash: string;
   customer_id: string;
-  csrf_token: string;
   created_at: Date;
   last_activity_at: Date;
   idle_expires_at: Date;
@@ -18,7 +17,6 @@ type SessionAccountRow = Omit<SessionRow, 'created_at'> &
 const toSession = (row: SessionRow): SessionRecord => ({
   idHash: row.id_hash,
   customerId: row.customer_id,
-  csrfToken: row.csrf_token,
   createdAt: row.created_at,
   lastActivityAt: row.last_activity_at,
   idleExpiresAt: row.idle_expires_at,
@@ -30,13 +28,12 @@ export function createPostgresSessionStore(db: SqlClient): SessionStore {
   return {
     async createSession(session) {
       await db.query(
-        `insert into identity_sessions (id_hash, customer_id, csrf_token, created_at,
-           last_activity_at, idle_expires_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+        `insert into identity_sessions (id_hash, customer_id, created_at, last_activity_at,
+           idle_expires_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6)`,
         [
           session.idHash,
           session.customerId,
-          session.csrfToken,
           session.createdAt,
           session.lastActivityAt,
           session.idleExpiresAt,
@@ -53,7 +50,7 @@ export function createPostgresSessionStore(db: SqlClient): SessionStore {
         rows: [row],
       } = await db.query<SessionAccountRow>({
         name: 'identity-session-with-account',
-        text: `select s.id_hash, s.customer_id, s.csrf_token, s.created_at as session_created_at,
+        text: `select s.id_hash, s.customer_id, s.created_at as session_created_at,
                 s.last_activity_at, s.idle_expires_at, s.expires_at, ${accountColumns('a')}
          from identity_sessions s left join identity_accounts a on a.id = s.customer_id
          where s.id_hash = $1`,

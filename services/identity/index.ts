@@ -5,7 +5,6 @@ export { startSignIn, checkPassword, checkSignInCode, setupMfa } from './sign-in
 export { requestPasswordRecovery, resendRecoveryCode, resetPassword } from './recovery';
 export {
   createSession,
-  csrfTokenMatches,
   initiateSession,
   lookupSession,
   refreshSession,
