@@ -1,10 +1,7 @@
 import { useRef, useState } from 'react';
 import { claimEtag, claimVersionOfEtag } from '@contracts/api/claim-etag';
 import type { ClaimRecord } from '@services/claims/claim';
-import {
-  type ChosenFile,
-  dataUrlOf,
-} from '@site/islands/customer/additional-documents/chosen-file';
+import { type ChosenFile, dataUrlOf } from '@site/ui/file-drop/chosen-file';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
 import { staffJsonVersioned } from '../staff-api';
