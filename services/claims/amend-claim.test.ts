@@ -226,6 +226,36 @@ describe('amendClaim', () => {
     expect(await streamTypes(claimStreamId(submissionId))).toEqual(['ClaimSubmitted']);
   });
 
+  it('when the append fails and releasing the new number fails too: both failures surface, none is swallowed', async () => {
+    const { submissionId } = await submitted('frank');
+    const number = uniqueNumber();
+    let numberAppends = 0;
+    const ports = {
+      ...harness.ports,
+      // The claim's append fails; so does every append to the number's stream after the
+      // reservation (the release).
+      eventStore: failingAppends(
+        harness.ports.eventStore,
+        (id) =>
+          id === claimStreamId(submissionId) ||
+          (id === claimNumberStreamId(number) && ++numberAppends > 1),
+      ),
+    };
+    const failure = await amendClaim(
+      ports,
+      { readVersion: 'latest', submissionId, changes: { claimNumber: number } },
+      staffMember,
+      staffContext(),
+    ).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(AggregateError);
+    expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual([
+      `append to ${claimStreamId(submissionId)} failed (test)`,
+      `append to ${claimNumberStreamId(number)} failed (test)`,
+    ]);
+    expect(await streamTypes(claimNumberStreamId(number))).toEqual(['ClaimNumberReserved']);
+  });
+
   it('keeps a letter the claim already points at when a later save with the same letter fails', async () => {
     const { submissionId } = await submitted('frank');
     const letter = { fileName: 'd.pdf', bytes: pdfBytes(`kept letter ${uuidv7()}`) };
