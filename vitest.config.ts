@@ -6,7 +6,8 @@ import { aliases } from './aliases.mjs';
 // The broker suites run after the rest and one file at a time: they measure latency and
 // resume times, which two JVM clusters or the unit suites beside them would only blur.
 // Likewise the files that time a portal under attack run last, each with the machine to itself.
-const TIMED_ALONE = ['tests/faults/hostile-files.test.ts'];
+// The HTTP fuzzing (10,000 requests at a portal process) starves whatever runs beside it.
+const TIMED_ALONE = ['tests/faults/hostile-files.test.ts', 'tests/api/fuzz-http.test.ts'];
 
 export default defineConfig({
   resolve: { alias: aliases },

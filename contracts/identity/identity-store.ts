@@ -2,10 +2,22 @@ import type { Language, Province } from './field-rules';
 
 /**
  * Where the identity service keeps accounts, one-time codes, flows, customer sessions and
- * abuse counters. Codes, flow ids and session ids arrive here already hashed; passwords as
- * argon2id hashes. Every time is given by the caller, so the store never reads a clock.
+ * abuse counters: one store per concern, joined here. Codes, flow ids and session ids arrive
+ * already hashed; passwords as argon2id hashes. Every time is given by the caller, so the
+ * store never reads a clock.
  */
-export interface IdentityStore {
+export interface IdentityStore
+  extends AccountStore,
+    CodeStore,
+    FlowStore,
+    SessionStore,
+    AbuseStore {
+  /** Drops expired flows, codes, sessions, counters and locks. */
+  pruneExpired(now: Date): Promise<void>;
+}
+
+/** Accounts and their credentials. */
+export interface AccountStore {
   /** 'exists' when the email is taken: nothing is written then. */
   createAccount(account: NewAccountRecord): Promise<'created' | 'exists'>;
   findAccountByEmail(email: string): Promise<AccountRecord | undefined>;
@@ -18,7 +30,10 @@ export interface IdentityStore {
   ): Promise<AccountRecord | undefined>;
   /** Sets the password and ends every session of the account, in one transaction. */
   replacePassword(id: string, passwordHash: string, at: Date): Promise<{ endedSessions: number }>;
+}
 
+/** One-time codes. */
+export interface CodeStore {
   /** Replaces any earlier code of the same purpose and subject: one live code each. */
   saveCode(code: NewCodeRecord): Promise<void>;
   findCode(purpose: CodePurpose, subject: string): Promise<CodeRecord | undefined>;
@@ -29,7 +44,10 @@ export interface IdentityStore {
    * and 'wrong' spend anything.
    */
   tryCode(attempt: CodeAttempt): Promise<CodeTry>;
+}
 
+/** Sign-in and recovery flows. */
+export interface FlowStore {
   createFlow(flow: FlowRecord): Promise<void>;
   findFlow(idHash: string): Promise<FlowRecord | undefined>;
   /** Moves a flow on only from the given status; false when it was elsewhere (or gone). */
@@ -40,7 +58,10 @@ export interface IdentityStore {
   ): Promise<boolean>;
   /** Deletes and returns a live flow in that status: a flow is spent once. */
   takeFlow(idHash: string, status: StoredFlowStatus, now: Date): Promise<FlowRecord | undefined>;
+}
 
+/** Customer sessions. */
+export interface SessionStore {
   createSession(session: SessionRecord): Promise<void>;
   /** The session and its account (undefined when the account is gone), in one read. */
   findSessionWithAccount(
@@ -49,7 +70,10 @@ export interface IdentityStore {
   touchSession(idHash: string, activity: SessionActivity): Promise<boolean>;
   deleteSession(idHash: string): Promise<void>;
   deleteSessionsOf(customerId: string): Promise<number>;
+}
 
+/** Rate-limit counters and lockouts. */
+export interface AbuseStore {
   /** Counts one hit in a fixed window and returns the count so far in it. */
   countHit(key: string, window: CounterWindow): Promise<number>;
   clearCounter(key: string): Promise<void>;
@@ -57,9 +81,6 @@ export interface IdentityStore {
   lock(subject: string, until: Date): Promise<void>;
   lockedUntil(subject: string, now: Date): Promise<Date | undefined>;
   unlock(subject: string): Promise<void>;
-
-  /** Drops expired flows, codes, sessions, counters and locks. */
-  pruneExpired(now: Date): Promise<void>;
 }
 
 export interface UpdatableProfile {
@@ -146,7 +167,6 @@ interface SessionActivity {
 export interface SessionRecord extends SessionActivity {
   readonly idHash: string;
   readonly customerId: string;
-  readonly csrfToken: string;
   readonly createdAt: Date;
   /** The absolute end, whatever the activity. */
   readonly expiresAt: Date;

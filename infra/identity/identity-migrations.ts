@@ -102,4 +102,9 @@ export const identityMigrations: readonly Migration[] = [
     `,
   },
   identityChangeNoticesMigration,
+  {
+    // A per-session CSRF token that nothing compared: the double-submit cookie guards writes.
+    id: '306-identity-sessions-drop-csrf-token',
+    sql: 'alter table identity_sessions drop column csrf_token',
+  },
 ];

@@ -68,7 +68,6 @@ describe('accounts', () => {
       await store.createSession({
         idHash,
         customerId: owner.id,
-        csrfToken: 'csrf',
         createdAt: NOW,
         lastActivityAt: NOW,
         idleExpiresAt: later(780),
@@ -89,7 +88,6 @@ describe('sessions', () => {
     const session = {
       idHash: randomUUID(),
       customerId: owner.id,
-      csrfToken: 'csrf-token',
       createdAt: NOW,
       lastActivityAt: later(5),
       idleExpiresAt: later(780),

@@ -19,6 +19,8 @@ import { allMigrations } from '../postgres/migrations';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { startOrphanSweeper } from '../documents/orphan-sweeper';
+import { startIdentityPruner } from '../identity/identity-pruner';
+import { createPostgresIdentityStore } from '../identity/postgres-identity-store';
 import { startIntegrationEvents } from '../kafka/start-integration-events';
 import { startOtlpTracing } from '../tracing/tracing';
 import { BUILT_MIDDLEWARE, buildSiteIfStale } from './build-site';
@@ -78,6 +80,11 @@ async function start(): Promise<void> {
   }
   const stopSweeper = startOrphanSweeper(runtime, log);
   stops.unshift(async () => stopSweeper());
+  const stopPruner = startIdentityPruner(
+    createPostgresIdentityStore(runtime.pool, runtime.sessions.customer),
+    log,
+  );
+  stops.unshift(async () => stopPruner());
   const integrationEvents = startIntegrationEvents(config, runtime, log);
   if (integrationEvents) stops.unshift(() => integrationEvents.stop());
   if (config.DEMO_DATA === 'on') {

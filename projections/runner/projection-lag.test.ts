@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG } from '@contracts/event-store';
-import { testEvent } from '@tests/contracts/event-store.contract';
+import { testEvent } from '@tests/contracts/event-store-contract-support';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { applyBatch } from './apply-batch';
 import type { Projection } from './projection';

@@ -2,14 +2,9 @@ import type { Claimant } from '@contracts/claims/events';
 import type { UploadedFile } from '@contracts/documents/document-storage';
 import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import {
-  appendClaimEvents,
-  type ClaimStream,
-  earlierAttempt,
-  readClaimStream,
-  retryOnClaimChanged,
-} from './claim-stream';
+import { type ClaimStream, earlierAttempt, readClaimStream } from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
+import { handleClaimCommand } from './handle-claim-command';
 import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { discardUnreferenced, storeClaimObjects } from './stored-objects';
@@ -54,13 +49,8 @@ export async function addAdditionalDocuments(
   }));
   const created = await storeClaimObjects(ports, submissionId, objects);
   try {
-    return await retryOnClaimChanged(async () => {
-      const current = await readClaimStream(ports.eventStore, submissionId);
-      const retried = earlierAttempt(current, context);
-      if (retried) return { submissionId, position: retried.position, appended: false };
-      const result = await appendClaimEvents(ports.eventStore, current, decide(current), context);
-      return { submissionId, position: result.position, appended: true };
-    });
+    const result = await handleClaimCommand(ports.eventStore, submissionId, decide, context);
+    return { submissionId, position: result.position, appended: result.appended };
   } catch (error) {
     await discardUnreferenced(ports, submissionId, created);
     throw error;

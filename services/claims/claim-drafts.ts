@@ -6,7 +6,7 @@ import {
   type StoredDraft,
 } from '@contracts/claims/claim-draft';
 import type { SaveDraftBody } from '@contracts/claims/claim-draft-schema';
-import type { DraftSnapshot, ExpectedDraft } from '@contracts/claims/draft-conflicts';
+import type { ExpectedDraft } from '@contracts/claims/draft-conflicts';
 import type { Claimant } from '@contracts/claims/events';
 import { initialDocumentErrors } from '@contracts/claims/document-rules';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
@@ -20,53 +20,12 @@ import {
 } from '@contracts/errors';
 import type { CommandContext } from '../shared/command-context';
 import { derivedCommandId } from '../shared/event-ids';
+import type { DraftPorts } from './draft-ports';
 import { isCurrent, refuseStale, replayOrRefuseSubmitted } from './draft-versions';
 import { inspectFiles } from './inspect-file';
-import type { ClaimPorts } from './ports';
 import { type SubmittedClaim, submitClaim } from './submit-claim';
 
-/** Changes to one claimant's draft, made while it is locked. Documents move its version on. */
-interface DraftChanges {
-  write(draft: Pick<StoredDraft, 'attemptId' | 'version' | 'step' | 'answers'>): Promise<void>;
-  addDocuments(documents: readonly StagedDocument[]): Promise<void>;
-  removeDocument(documentId: string): Promise<void>;
-  discard(): Promise<void>;
-  /** The draft became a claim: removed, with a record of the version submitted. */
-  close(submission: DraftSubmission): Promise<void>;
-}
-
-/** Which version of a draft was submitted, and with which Idempotency-Key. */
-export interface DraftSubmission {
-  readonly attemptId: string;
-  readonly version: number;
-  readonly submitKey?: string;
-}
-
-/** Where drafts are kept (Postgres by default). */
-export interface ClaimDraftStore {
-  read(customerId: string): Promise<StoredDraft | undefined>;
-  /** What the claimant saw of one version, while the draft lives. */
-  version(
-    customerId: string,
-    attemptId: string,
-    version: number,
-  ): Promise<DraftSnapshot | undefined>;
-  /** The record a submitted draft left. */
-  submission(customerId: string, attemptId: string): Promise<DraftSubmission | undefined>;
-  /**
-   * Runs `work` with the claimant's draft locked, in one transaction: what `work` changes
-   * is kept only if it returns. `create` makes an empty draft first when there is none.
-   */
-  change<T>(
-    customerId: string,
-    work: (draft: StoredDraft | undefined, changes: DraftChanges) => Promise<T>,
-    options?: { create?: boolean },
-  ): Promise<T>;
-}
-
-export interface DraftPorts extends ClaimPorts {
-  readonly drafts: ClaimDraftStore;
-}
+export type { ClaimDraftStore, DraftPorts, DraftSubmission } from './draft-ports';
 
 /**
  * Staged files live under the claimant's own namespace until the claim takes copies; one

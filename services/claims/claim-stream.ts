@@ -166,23 +166,3 @@ function asAppended(event: NewEvent, stream: ClaimStream, result: AppendResult):
     hash: '',
   };
 }
-
-/** How many times a command that commutes decides again on a fresh read after losing a race. */
-const COMMUTING_ATTEMPTS = 12;
-
-/**
- * Runs `attempt` (read, decide, append) again while it loses the append race: the next
- * read sees the winner's events, so the decider checks the limits against them. A short
- * random pause, growing with each loss, spreads a crowd of writers out; after the last
- * attempt the conflict stands (a 409 the client may retry).
- */
-export async function retryOnClaimChanged<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let tries = 1; ; tries += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof ClaimChangedError) || tries >= COMMUTING_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * tries));
-    }
-  }
-}

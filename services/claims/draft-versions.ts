@@ -8,7 +8,7 @@ import {
 } from '@contracts/claims/draft-conflicts';
 import type { Claimant } from '@contracts/claims/events';
 import { readClaimStream } from './claim-stream';
-import type { DraftPorts } from './claim-drafts';
+import type { DraftPorts } from './draft-ports';
 import type { SubmittedClaim } from './submit-claim';
 
 const EMPTY_SNAPSHOT = (answers: DraftAnswers): DraftSnapshot => ({ answers, documents: [] });

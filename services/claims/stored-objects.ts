@@ -1,9 +1,8 @@
 import { claimDocumentsNamespace } from '@contracts/claims/documents';
 import type { ClaimEvent } from '@contracts/claims/events';
-import type { AppendResult } from '@contracts/event-store';
-import type { CommandContext } from '../shared/command-context';
 import { referencedKeys } from './claim';
-import { appendClaimEvents, type ClaimStream, readClaimStream } from './claim-stream';
+import { readClaimStream } from './claim-stream';
+import type { PrepareStep } from './handle-claim-command';
 import type { ClaimPorts } from './ports';
 
 export interface ObjectToStore {
@@ -65,22 +64,15 @@ export async function discardUnreferenced(
 }
 
 /**
- * The save order of every claim command that brings files: store the objects, then append
- * the events naming them; if the append fails, nothing this save created is left behind.
+ * The save order of every claim command that brings files: store the objects its events
+ * name before the append; if the append fails, nothing this save created is left behind.
  */
-export async function appendWithObjects(
+export function storingObjects(
   ports: ClaimPorts,
-  stream: ClaimStream,
-  events: readonly ClaimEvent[],
-  objects: readonly ObjectToStore[],
-  context: CommandContext,
-): Promise<AppendResult> {
-  const { submissionId } = stream;
-  const created = await storeClaimObjects(ports, submissionId, objects);
-  try {
-    return await appendClaimEvents(ports.eventStore, stream, events, context);
-  } catch (error) {
-    await discardUnreferenced(ports, submissionId, created);
-    throw error;
-  }
+  objectsOf: (events: readonly ClaimEvent[]) => readonly ObjectToStore[],
+): PrepareStep {
+  return async (events, { submissionId }) => {
+    const created = await storeClaimObjects(ports, submissionId, objectsOf(events));
+    return () => discardUnreferenced(ports, submissionId, created);
+  };
 }

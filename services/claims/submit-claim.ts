@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
-import type { Claimant, ClaimSubmitted } from '@contracts/claims/events';
+import type { Claimant, ClaimEvent, ClaimSubmitted } from '@contracts/claims/events';
 import type { SubmitClaimRequest } from '@contracts/claims/submit-claim-request';
 import type { UploadedFile } from '@contracts/documents/document-storage';
 import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
-import { ClaimChangedError, earlierAttempt, newClaimStream, readClaimStream } from './claim-stream';
-import { decideSubmission } from './decide-submission';
+import { decideClaim } from './decide-claim';
+import { handleClaimCommand } from './handle-claim-command';
 import { inspectFiles } from './inspect-file';
 import type { ClaimPorts } from './ports';
-import { appendWithObjects, type ObjectToStore } from './stored-objects';
+import { type ObjectToStore, storingObjects } from './stored-objects';
 
 export interface SubmittedClaim {
   readonly submissionId: string;
@@ -60,10 +60,6 @@ export async function submitClaim(
   const submissionId = context.commandId;
   const confirmationNumber = confirmationNumberFor(submissionId);
   const submitted = { submissionId, confirmationNumber };
-  // A new stream is the rule and a retry the exception: decide and append as new, and read
-  // the stream only when the append finds it there (one round trip less per submission).
-  const stream = newClaimStream(submissionId);
-
   const { documents: uploads = [], ...request } = input;
   const inspected = await inspectFiles(
     ports.inspector,
@@ -73,31 +69,37 @@ export async function submitClaim(
     ...file,
     kind: (uploads[index] as (typeof uploads)[number]).kind,
   }));
-  const events = decideSubmission(
-    { type: 'SubmitClaim', data: { ...request, ...submitted, claimant, documents } },
-    stream.state,
-    { now: context.now },
+  const result = await handleClaimCommand(
+    ports.eventStore,
+    submissionId,
+    (stream) =>
+      decideClaim(
+        { type: 'SubmitClaim', data: { ...request, ...submitted, claimant, documents } },
+        stream.state,
+        { now: context.now },
+      ),
+    context,
+    {
+      // A new stream is the rule and a retry the exception: decide and append as new, and
+      // read the stream only when the append finds it there (one round trip less). Read,
+      // it is this command sent again (its earlier answer lost), or a command id someone
+      // else used, which the handler refuses.
+      firstRead: 'assume-new',
+      prepare: [storingObjects(ports, (events) => objectsOf(events, uploads))],
+    },
   );
-  const objects = objectsOf(events, uploads);
-  try {
-    const result = await appendWithObjects(ports, stream, events, objects, context);
-    return { ...submitted, position: result.position, appended: !result.retried };
-  } catch (error) {
-    if (!(error instanceof ClaimChangedError)) throw error;
-    // The stream exists: this command sent again (its earlier answer lost), or a command id
-    // someone else used, which earlierAttempt refuses.
-    const earlier = earlierAttempt(await readClaimStream(ports.eventStore, submissionId), context);
-    if (earlier) return { ...submitted, position: earlier.position, appended: false };
-    throw error;
-  }
+  return { ...submitted, position: result.position, appended: result.appended };
 }
 
 /** The decider keeps the order of the uploads. */
 function objectsOf(
-  [submitted]: [ClaimSubmitted],
+  events: readonly ClaimEvent[],
   uploads: readonly InitialUpload[],
 ): ObjectToStore[] {
-  return submitted.data.documents.map((document, index) => ({
+  const submitted = events.find(
+    (event): event is ClaimSubmitted => event.type === 'ClaimSubmitted',
+  );
+  return (submitted?.data.documents ?? []).map((document, index) => ({
     key: document.key,
     bytes: (uploads[index] as InitialUpload).file.bytes,
     contentType: document.contentType,

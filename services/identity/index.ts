@@ -3,16 +3,5 @@ export { readProfile, updateProfile, changePassword } from './profile';
 export { registerAccount, verifyAccount, resendVerificationCode } from './registration';
 export { startSignIn, checkPassword, checkSignInCode, setupMfa } from './sign-in';
 export { requestPasswordRecovery, resendRecoveryCode, resetPassword } from './recovery';
-export {
-  createSession,
-  csrfTokenMatches,
-  initiateSession,
-  lookupSession,
-  refreshSession,
-  terminateSession,
-  terminateAllSessions,
-  type CustomerSession,
-  type NewCustomerSession,
-} from './sessions';
-export { pruneIdentityData } from './maintenance';
-export { systemClock, type Clock, type IdentityPorts, type RequestOrigin } from './ports';
+export { initiateSession, lookupSession, refreshSession, terminateSession } from './sessions';
+export { systemClock, type IdentityPorts, type RequestOrigin } from './ports';

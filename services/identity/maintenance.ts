@@ -1,5 +1,5 @@
 import type { IdentityPorts } from './ports';
 
-/** Drops expired flows, codes, sessions, counters and locks; run it now and then. */
-export const pruneIdentityData = (ports: IdentityPorts) =>
+/** Drops expired flows, codes, sessions, counters and locks; the launcher runs it hourly. */
+export const pruneIdentityData = (ports: Pick<IdentityPorts, 'store' | 'clock'>) =>
   ports.store.pruneExpired(ports.clock.now());

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME } from './limits';
 import {
   createSession,
-  csrfTokenMatches,
   lookupSession,
   refreshSession,
   terminateAllSessions,
@@ -24,14 +23,13 @@ afterAll(() => harness.close());
 const IDLE = SESSION_LIFETIME.idleSeconds;
 
 describe('customer sessions', () => {
-  it('given a completed sign-in, when its session opens, then an opaque 32-byte id and a CSRF token come back once, and only hashes are stored', async () => {
+  it('given a completed sign-in, when its session opens, then an opaque 32-byte id comes back once, and only hashes are stored', async () => {
     const customer = await registerCustomer(harness);
 
     const session = await signedInSession(harness, customer);
 
     expect(session.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(session.sessionId, 'base64url')).toHaveLength(32);
-    expect(session.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.claimant).toMatchObject({ customerId: customer.userId, email: customer.email });
     const { rows } = await harness.database.pool.query(
       'select id_hash from identity_sessions where customer_id = $1',
@@ -42,7 +40,7 @@ describe('customer sessions', () => {
     expect(rows[0].id_hash).not.toContain(session.sessionId);
   });
 
-  it('given a session, when looked up, then its claimant and CSRF token, and the lookup does not count as activity', async () => {
+  it('given a session, when looked up, then its claimant, and the lookup does not count as activity', async () => {
     const customer = await registerCustomer(harness);
     const session = await createSession(harness.ports, customer.userId);
     harness.clock.advance(IDLE - 1);
@@ -51,7 +49,6 @@ describe('customer sessions', () => {
 
     expect(found).toMatchObject({
       claimant: { customerId: customer.userId },
-      csrfToken: session.csrfToken,
       lastActivityAt: session.createdAt,
     });
     harness.clock.advance(1);
@@ -116,17 +113,6 @@ describe('customer sessions', () => {
     expect(await lookupSession(harness.ports, second.sessionId)).toBeUndefined();
     expect(await lookupSession(harness.ports, third.sessionId)).toBeUndefined();
     expect(await lookupSession(harness.ports, someoneElse.sessionId)).toBeDefined();
-  });
-
-  it('given a session, when a CSRF header is compared, then only its own token matches', async () => {
-    const customer = await registerCustomer(harness);
-    const session = await createSession(harness.ports, customer.userId);
-    const other = await createSession(harness.ports, customer.userId);
-
-    expect(csrfTokenMatches(session, session.csrfToken)).toBe(true);
-    expect(csrfTokenMatches(session, other.csrfToken)).toBe(false);
-    expect(csrfTokenMatches(session, session.csrfToken.slice(1))).toBe(false);
-    expect(csrfTokenMatches(session, null)).toBe(false);
   });
 
   it('given no cookie or a made-up one, when looked up, then no session', async () => {

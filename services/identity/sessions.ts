@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Claimant } from '@contracts/claims/events';
 import { UnauthenticatedError } from '@contracts/errors';
 import type { SessionRecord } from '@contracts/identity/identity-store';
@@ -11,13 +10,12 @@ import { randomToken, tokenHash } from './secrets';
 
 /**
  * Customer sessions: an opaque 32-byte id the browser keeps in a cookie (returned once;
- * the store keeps its hash), a CSRF token per session, an idle limit and an absolute one.
+ * the store keeps its hash), an idle limit and an absolute one. CSRF is not a session's:
+ * the double-submit cookie of site/src/routing/csrf.ts guards every write.
  */
 
 export interface CustomerSession {
   readonly claimant: Claimant;
-  /** Sent with every non-safe request; the server compares it with this. */
-  readonly csrfToken: string;
   readonly createdAt: Date;
   readonly lastActivityAt: Date;
   /** Refused from this instant on unless refreshed before. */
@@ -51,7 +49,6 @@ export async function createSession(
   const record: SessionRecord = {
     idHash: sessionHash(sessionId),
     customerId: account.id,
-    csrfToken: randomToken(),
     createdAt: now,
     lastActivityAt: now,
     idleExpiresAt: idleEnd(now, expiresAt),
@@ -115,21 +112,9 @@ export async function terminateSession(ports: IdentityPorts, sessionId: string):
 export const terminateAllSessions = (ports: IdentityPorts, customerId: string) =>
   ports.store.deleteSessionsOf(customerId);
 
-/** Whether a request's CSRF header is the session's token, compared in constant time. */
-export function csrfTokenMatches(
-  session: Pick<CustomerSession, 'csrfToken'>,
-  presented: string | null | undefined,
-): boolean {
-  if (!presented) return false;
-  const expected = Buffer.from(session.csrfToken);
-  const given = Buffer.from(presented);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
 function view(record: SessionRecord, claimant: Claimant): CustomerSession {
   return {
     claimant,
-    csrfToken: record.csrfToken,
     createdAt: record.createdAt,
     lastActivityAt: record.lastActivityAt,
     idleExpiresAt: record.idleExpiresAt,

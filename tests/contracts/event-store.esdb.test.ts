@@ -2,7 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, describe, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
 import { createEventStoreDbEventStore } from '@infra/eventstore/esdb/esdb-event-store';
-import { eventStoreContract, testEvent } from './event-store.contract';
+import { testEvent } from './event-store-contract-support';
+import { eventStoreContract } from './event-store.contract';
 
 /**
  * The EventStore contract against EventStoreDB: the server at EVENTSTORE_TEST_URL (e.g.

@@ -14,6 +14,7 @@ import { TestBrowser } from '../support/oidc-test-provider';
 import { type SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { call, type PortalUnderTest, startPortalUnderTest } from '../faults/portal-under-test';
 import { percentile, summary } from './support/latency';
+import { describeStalls, portalsOwnMs } from './support/post-stalls';
 import { type StallWatch, watchStalls } from './support/stall-watch';
 import { type ReadMessage, readTopic, TopicReadTimeout } from './support/topic-reader';
 
@@ -421,19 +422,3 @@ describe('the broker is killed for 60 s while customers submit claims (real port
     expect(perRecipientAndClaim.size).toBe(submissions.length);
   }, 600_000);
 });
-
-/**
- * A duration from the POST's start less the longest stall, during it, of the disk (a commit
- * waiting for its WAL flush, as the POST's append does) or of this process (which times the
- * POST). A stall of the portal's own event loop stays in: that one is the portal's.
- */
-function portalsOwnMs(stalls: StallWatch, s: Submission, ms: number): number {
-  const seen = stalls.during(s.postStartedAt, s.postStartedAt + ms);
-  return ms - Math.max(seen.databaseMs, seen.testProcessMs);
-}
-
-function describeStalls(stalls: StallWatch, s: Submission): string {
-  const seen = stalls.during(s.postStartedAt, s.postStartedAt + s.postMs);
-  const ms = (n: number) => `${Math.round(n)} ms`;
-  return `stalls during it: this process ${ms(seen.testProcessMs)}, a database commit ${ms(seen.databaseMs)}, the portal's event loop ${ms(seen.portalLoopMs)}`;
-}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareLogPositions, type LogPosition } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { readCheckpoint } from '@projections/runner/checkpoints';
-import { testEvent } from '@tests/contracts/event-store.contract';
+import { testEvent } from '@tests/contracts/event-store-contract-support';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 
 interface Worker {

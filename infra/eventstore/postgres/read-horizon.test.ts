@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '@projections/runner/projection';
 import { projectionLag } from '@projections/runner/projection-lag';
-import { testEvent } from '@tests/contracts/event-store.contract';
+import { testEvent } from '@tests/contracts/event-store-contract-support';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { createPostgresEventStore } from './postgres-event-store';
 import { readHorizon } from './read-horizon';

@@ -1,9 +1,5 @@
+import { claimVersionOfEtag } from '@contracts/api/claim-etag';
 import { PreconditionRequiredError, ValidationError } from '@contracts/errors';
-
-/** The ETag of a claim at a version (decision 048): the version, quoted. */
-export const claimEtag = (version: number) => `"${version}"`;
-
-const IF_MATCH = /^(?:W\/)?"(\d{1,15})"$/;
 
 /**
  * The version a write is based on, from If-Match. Missing (or `*`, which names no version)
@@ -14,7 +10,9 @@ export function readIfMatch(request: Request): number {
   if (header === undefined || header === '' || header === '*') {
     throw new PreconditionRequiredError('If-Match with the version read is required');
   }
-  const match = IF_MATCH.exec(header);
-  if (!match) throw new ValidationError([{ field: 'If-Match', code: 'invalidFormat' }]);
-  return Number(match[1]);
+  const version = claimVersionOfEtag(header);
+  if (version === undefined) {
+    throw new ValidationError([{ field: 'If-Match', code: 'invalidFormat' }]);
+  }
+  return version;
 }

@@ -1,3 +1,4 @@
+import { claimEtag } from '@contracts/api/claim-etag';
 import { problemTitle } from '@contracts/api/problem-titles';
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
 import { DraftChangedError, DraftSubmittedError } from '@contracts/claims/draft-conflicts';
@@ -134,7 +135,7 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
       currentVersion: error.currentVersion,
       changes: error.changes,
     });
-    response.headers.set('etag', `"${error.currentVersion}"`);
+    response.headers.set('etag', claimEtag(error.currentVersion));
     return response;
   }
   if (

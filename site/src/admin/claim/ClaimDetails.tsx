@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CLAIM_STATUSES, type ClaimStatus } from '@contracts/claims/catalogue';
 import type { ClaimRecord } from '@services/claims/claim';
-import type { ChosenFile } from '@site/islands/customer/additional-documents/chosen-file';
+import type { ChosenFile } from '@site/ui/file-drop/chosen-file';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';

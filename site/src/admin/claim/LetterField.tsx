@@ -1,8 +1,5 @@
 import { useId, useRef } from 'react';
-import {
-  type ChosenFile,
-  readChosenFile,
-} from '@site/islands/customer/additional-documents/chosen-file';
+import { type ChosenFile, readChosenFile } from '@site/ui/file-drop/chosen-file';
 import { fillIsolated } from '@site/ui/isolated-text';
 import { ADMIN_TEXT } from '../admin-text';
 import { viewDecisionLetter } from './letter-view';

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
+import { claimEtag, claimVersionOfEtag } from '@contracts/api/claim-etag';
 import type { ClaimRecord } from '@services/claims/claim';
-import {
-  type ChosenFile,
-  dataUrlOf,
-} from '@site/islands/customer/additional-documents/chosen-file';
+import { type ChosenFile, dataUrlOf } from '@site/ui/file-drop/chosen-file';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
 import { staffJsonVersioned } from '../staff-api';
@@ -35,7 +33,12 @@ interface SaveInput {
   readonly toast: (kind: ToastMessage['kind'], message: string) => void;
 }
 
-const versionOf = (etag: string) => Number(/\d+/.exec(etag)?.[0] ?? 0);
+/** The version the form was read at: the server's ETag always names one. */
+function versionRead(etag: string): number {
+  const version = claimVersionOfEtag(etag);
+  if (version === undefined) throw new Error(`The claim was read without a version ETag: ${etag}`);
+  return version;
+}
 
 /**
  * The staff save and its conflict: sends only the changed fields with If-Match; a stale save
@@ -116,7 +119,7 @@ export function useClaimSave(input: SaveInput) {
     discard: () => reload(false),
     overwrite: () =>
       busy(async () => {
-        if (conflict) await send(`"${conflict.currentVersion}"`, versionOf(etag));
+        if (conflict) await send(claimEtag(conflict.currentVersion), versionRead(etag));
       }),
     /** The edits a reload carried over, once: the form applies them to the new claim. */
     takeCarried(): CarriedEdits | undefined {

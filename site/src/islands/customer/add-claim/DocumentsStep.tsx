@@ -18,7 +18,7 @@ import { ErrorList } from '@site/ui/field/ErrorList';
 import { CheckboxField } from '@site/ui/field/fields';
 import { FileDrop } from '@site/ui/file-drop/FileDrop';
 import type { IslandTranslate } from '../../messages';
-import { readChosenFile } from '../additional-documents/chosen-file';
+import { readChosenFile } from '@site/ui/file-drop/chosen-file';
 import { formatNumber, pluralKey } from '../../format';
 import { signOutIfSessionEnded } from '../session-ended';
 import { removeStaged } from './draft-client';

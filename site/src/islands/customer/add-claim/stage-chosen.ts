@@ -1,6 +1,6 @@
 import type { ClaimDraftView, DraftDocument } from '@contracts/claims/claim-draft';
 import type { InitialDocumentKind } from '@contracts/claims/documents';
-import { type ChosenFile, dataUrlOf } from '../additional-documents/chosen-file';
+import { type ChosenFile, dataUrlOf } from '@site/ui/file-drop/chosen-file';
 import { readDraft, type StagedAnswer, serverMessages, stageFiles } from './draft-client';
 import type { UploadKeyOf } from './upload-keys';
 

@@ -13,7 +13,7 @@ import { csrfHeaders } from '../../csrf';
 import { newIdempotencyKey } from '../../idempotency-key';
 import { signOutIfSessionEnded } from '../session-ended';
 import { type IslandMessages, islandTranslator } from '../../messages';
-import { type ChosenFile, dataUrlOf, readChosenFile } from './chosen-file';
+import { type ChosenFile, dataUrlOf, readChosenFile } from '@site/ui/file-drop/chosen-file';
 import { uploadBatch } from './upload-batch';
 import { useRequestedDocument } from './use-requested-document';
 

@@ -2,7 +2,7 @@ import { NotFoundError } from '@contracts/errors';
 import { getRuntime } from '@infra/runtime';
 import { getCustomerClaimWithVersion } from '@projections/claims/customer-claims-query';
 import { apiRoute, json } from '@site/lib/api-route.server';
-import { claimEtag } from '@site/lib/claim-version.server';
+import { claimEtag } from '@contracts/api/claim-etag';
 import { requireCustomer } from '@site/lib/guards.server';
 
 export const prerender = false;

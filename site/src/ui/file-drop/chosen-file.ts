@@ -1,7 +1,10 @@
 import { detectDocumentType } from '@contracts/documents/detect-document-type';
 import type { CheckedFile } from '@contracts/claims/document-rules';
 
-/** A file the claimant chose, with what its first bytes are (the server decides the same way). */
+/**
+ * A file a person chose (a claimant's document, a staff decision letter), with what its first
+ * bytes say it is (the server decides the same way).
+ */
 export interface ChosenFile extends CheckedFile {
   readonly file: File;
 }

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Audience = 'customer' | 'staff' | 'public';
+
+export interface ApiEndpoint {
+  readonly method: HttpMethod;
+  /** OpenAPI path template, e.g. /api/claims/{submissionId}. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly audience: Audience;
+  readonly parameters?: readonly Record<string, unknown>[];
+  readonly body?: z.ZodType;
+  readonly success: {
+    readonly status: number;
+    readonly description: string;
+    readonly schema?: z.ZodType;
+    readonly contentType?: string;
+  };
+  readonly errors: readonly number[];
+}
+
+/** A command's answer, decision 096: its caller's next read waits until it shows the write. */
+export const OWN_WRITE = "; the own_write cookie makes this caller's next read show the write";
+
+export const submissionIdParameter = {
+  name: 'submissionId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+};
+
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A UUID v7; a retry with the same key and body replays the first answer, the same key with another body is a 422.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+
+export const ifMatchParameter = {
+  name: 'If-Match',
+  in: 'header',
+  required: true,
+  description:
+    'The ETag of the claim as read (its version, quoted). Missing: 428; stale: 409 with currentVersion and the changes since (decision 048).',
+  schema: { type: 'string' },
+};
