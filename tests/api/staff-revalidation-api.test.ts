@@ -217,6 +217,31 @@ describe('a staff session is re-validated with the OpenID Provider every 5 minut
     expect(provider.refreshGrants()).toBe(grants + 1);
   });
 
+  it('refuses all 10 concurrent requests of a session whose role is gone, on one answer', async () => {
+    const jar = new Jar();
+    const start = await signIn(jar, marc!.sub);
+    provider.setRoles(marc!.sub, []);
+    const grants = provider.refreshGrants();
+    const later = new Date(start.getTime() + 6 * MINUTE);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => staffRead(jar, later)));
+    expect(answers.map((response) => response.status)).toEqual(Array(10).fill(403));
+    expect(provider.refreshGrants()).toBe(grants + 1);
+  });
+
+  it('leaves the check to the portal process that claimed it, within the grace', async () => {
+    const jar = new Jar();
+    const start = await signIn(jar, marc!.sub);
+    const later = new Date(start.getTime() + 6 * MINUTE);
+    // Another process claimed the check a second ago and is asking the provider.
+    await api.database.pool.query(
+      'update staff_sessions set provider_check_claimed_at = $2 where id_hash = $1',
+      [tokenHash(jar.values.get('staff_session') ?? ''), new Date(later.getTime() - 1_000)],
+    );
+    const grants = provider.refreshGrants();
+    expect((await staffRead(jar, later)).status).toBe(200);
+    expect(provider.refreshGrants()).toBe(grants);
+  });
+
   it('ends a session whose role changed to auditor: its agent rights are not the provider’s word', async () => {
     const jar = new Jar();
     const start = await signIn(jar, ines!.sub);
