@@ -48,6 +48,25 @@ export class ForbiddenError extends DomainError {
   readonly code = 'FORBIDDEN';
 }
 
+/**
+ * A 403 for a staff session the OpenID Provider no longer vouches for (decision 118): the
+ * role was taken or the grant refused; the session is gone and the person must sign in again.
+ */
+export class StaffSessionEndedError extends ForbiddenError {
+  readonly fieldErrors: readonly FieldError[] = [{ field: 'session', code: 'staffSessionEnded' }];
+}
+
+/**
+ * A 503 for a staff session the OpenID Provider has not vouched for longer than the grace,
+ * because it does not answer (decision 118). The session is kept for when it answers again.
+ */
+export class StaffSessionUnconfirmedError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly fieldErrors: readonly FieldError[] = [
+    { field: 'session', code: 'identityProviderUnavailable' },
+  ];
+}
+
 export class UnauthenticatedError extends DomainError {
   readonly code = 'UNAUTHENTICATED';
 }

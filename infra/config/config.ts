@@ -133,6 +133,11 @@ const configSchema = z.object({
   OIDC_STAFF_ROLE: z.string().min(1).default('claims-staff'),
   /** Who reads without writing (decision 062): a role in the same claims; it wins over the staff role. */
   OIDC_AUDITOR_ROLE: z.string().min(1).default('claims-auditor'),
+  /**
+   * The sign-in scope; default 'openid email profile'. Add offline_access where the provider
+   * issues refresh tokens only for it (Entra ID, Okta): sessions re-validate with them (decision 118).
+   */
+  OIDC_SCOPE: z.string().min(1).optional(),
   OIDC_STAFF_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as claims.example.com')

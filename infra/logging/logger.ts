@@ -14,6 +14,11 @@ export const REDACTED_FIELDS = [
   'recoveryCode',
   'token',
   'csrfToken',
+  // OpenID Provider tokens and the credential a staff session keeps (decision 118).
+  'refresh_token',
+  'access_token',
+  'id_token',
+  'credential',
   'sessionId',
   'cookie',
   'authorization',

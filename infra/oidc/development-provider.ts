@@ -5,6 +5,7 @@ import { getLogger } from '../logging/logger';
 import { DEMO_STAFF_USERS, type DemoUser } from './demo-staff-users';
 import { developmentInteractions, fullUrl, interactionPath } from './development-interactions';
 import { errorPage, sendHtml } from './development-pages';
+import { STAFF_SESSION_SECONDS } from './staff-sessions';
 
 export { DEMO_STAFF_USERS };
 
@@ -85,7 +86,7 @@ function configuration(
       client_secret: client.clientSecret,
       redirect_uris: client.redirectUris,
       response_types: ['code'],
-      grant_types: ['authorization_code'],
+      grant_types: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_method: 'client_secret_basic',
       ...(client.backchannelLogoutUri
         ? { backchannel_logout_uri: client.backchannelLogoutUri }
@@ -100,6 +101,11 @@ function configuration(
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     jwks: { keys: [signingKey()] },
     features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true } },
+    // The portal re-validates a staff session with a refresh token every 5 minutes (decision
+    // 118): one is issued without offline_access, and it lasts as long as the staff session,
+    // whatever becomes of the provider's own browser session.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: async () => false,
     interactions: {
       url: async (_ctx, interaction) => interactionPath(prefix, interaction.uid),
     },
@@ -113,7 +119,8 @@ function configuration(
     ttl: {
       AccessToken: TEN_MINUTES,
       AuthorizationCode: 60,
-      Grant: TEN_MINUTES,
+      Grant: STAFF_SESSION_SECONDS,
+      RefreshToken: STAFF_SESSION_SECONDS,
       IdToken: TEN_MINUTES,
       Interaction: TEN_MINUTES,
       Session: TEN_MINUTES,

@@ -67,6 +67,12 @@ declare module 'oidc-provider' {
       error: Error,
     ) => Promise<void>;
     readonly ttl?: Readonly<Record<string, number>>;
+    readonly issueRefreshToken?: (
+      ctx: unknown,
+      client: { grantTypeAllowed(grantType: string): boolean },
+      code: unknown,
+    ) => Promise<boolean>;
+    readonly expiresWithSession?: (ctx: unknown, token: unknown) => Promise<boolean>;
     readonly fetch?: (
       url: string,
       options: RequestInit & { dispatcher?: unknown },

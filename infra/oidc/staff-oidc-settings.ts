@@ -36,6 +36,7 @@ export function staffOidcSettings(config: Config): StaffOidcSettings {
     staffRole: config.OIDC_STAFF_ROLE,
     auditorRole: config.OIDC_AUDITOR_ROLE,
     staffEmailDomain: config.OIDC_STAFF_EMAIL_DOMAIN,
+    ...(config.OIDC_SCOPE ? { scope: config.OIDC_SCOPE } : {}),
     allowInsecure: config.NODE_ENV !== 'production' && issuer.startsWith('http:'),
     useDevelopmentProvider,
   };

@@ -4,6 +4,7 @@ import type { Migration } from '../postgres/migrate';
 import { type NoticedCache, staffSessionChangeNoticesMigration } from '../identity/session-caches';
 import { newOpaqueToken, tokenHash } from './opaque-token';
 import { pendingSignInMigration } from './pending-sign-ins';
+import { type ProviderCredential, sealCredential } from './provider-credential';
 
 /** Spec §4 and §9: an admin session lasts 4 hours, with a warning in its last 10 minutes. */
 export const STAFF_SESSION_SECONDS = 4 * 60 * 60;
@@ -35,15 +36,30 @@ export const staffSessionMigrations: readonly Migration[] = [
     `,
   },
   staffSessionChangeNoticesMigration,
+  {
+    // Decision 118: when the provider last vouched for the session, who is asking it now, and
+    // the sealed credential that asks. Older sessions have none and end at their first check.
+    id: '230-staff-session-provider-check',
+    sql: `
+      alter table staff_sessions
+        add column provider_checked_at timestamptz,
+        add column provider_check_claimed_at timestamptz,
+        add column provider_credential bytea;
+      update staff_sessions set provider_checked_at = created_at;
+      alter table staff_sessions alter column provider_checked_at set not null;
+    `,
+  },
 ];
 
 export interface StaffSession {
   readonly staff: StaffMember;
-  /** Fixed at sign-in: a role taken from or given in the provider shows at the next sign-in. */
+  /** Fixed at sign-in: a role the provider takes or changes ends the session (decision 118). */
   readonly role: StaffRole;
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly lastValidatedAt: Date;
+  /** When the OpenID Provider last vouched for the person in this role (decision 118). */
+  readonly providerCheckedAt: Date;
 }
 
 export interface StaffSessionStatus {
@@ -60,22 +76,30 @@ interface SessionRow {
   created_at: Date;
   expires_at: Date;
   last_validated_at: Date;
+  provider_checked_at: Date;
 }
 
-const SESSION_COLUMNS = 'staff_id, email, role, created_at, expires_at, last_validated_at';
+const SESSION_COLUMNS =
+  'staff_id, email, role, created_at, expires_at, last_validated_at, provider_checked_at';
 
-/** A new session; `id` is for the cookie only, the table keeps its SHA-256. */
+/**
+ * A new session; `id` is for the cookie only, the table keeps its SHA-256. The provider
+ * credential is kept sealed under the id (decision 118); a session without one ends at its
+ * first re-validation.
+ */
 export async function createStaffSession(
   pool: pg.Pool,
   staff: SignedInStaff,
   now: Date = new Date(),
+  credential?: ProviderCredential,
 ): Promise<{ id: string; session: StaffSession }> {
   const id = newOpaqueToken();
   await pool.query('delete from staff_sessions where expires_at <= $1', [now]);
   const { rows } = await pool.query<SessionRow>(
     `insert into staff_sessions
-       (id_hash, staff_id, email, role, created_at, expires_at, last_validated_at)
-     values ($1, $2, $3, $4, $5, $6, $5)
+       (id_hash, staff_id, email, role, created_at, expires_at, last_validated_at,
+        provider_checked_at, provider_credential)
+     values ($1, $2, $3, $4, $5, $6, $5, $5, $7)
      returning ${SESSION_COLUMNS}`,
     [
       tokenHash(id),
@@ -84,6 +108,7 @@ export async function createStaffSession(
       staff.role,
       now,
       new Date(now.getTime() + STAFF_SESSION_SECONDS * 1000),
+      credential ? sealCredential(id, credential) : null,
     ],
   );
   return { id, session: toSession(rows[0]!) };
@@ -165,5 +190,6 @@ function toSession(row: SessionRow): StaffSession {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     lastValidatedAt: row.last_validated_at,
+    providerCheckedAt: row.provider_checked_at,
   };
 }

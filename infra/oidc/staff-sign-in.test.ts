@@ -51,10 +51,12 @@ describe('staff sign-in against the development provider', () => {
     expect(back.searchParams.get('code')).toBeTruthy();
     expect(back.searchParams.get('state')).toBe(pending.state);
 
+    // With what re-validates the session every 5 minutes: a refresh token (decision 118).
     await expect(signIn.finish(back, pending)).resolves.toEqual({
       staffId: claire!.sub,
       email: claire!.email,
       role: 'agent',
+      credential: { kind: 'refresh', token: expect.any(String) },
     });
   });
 
@@ -62,7 +64,7 @@ describe('staff sign-in against the development provider', () => {
     const signIn = createStaffSignIn(options);
     const { url, pending } = await signIn.start();
     const back = await chooseDemoUser(new TestBrowser(), url, ines!.sub, REDIRECT_URI);
-    await expect(signIn.finish(back, pending)).resolves.toEqual({
+    await expect(signIn.finish(back, pending)).resolves.toMatchObject({
       staffId: ines!.sub,
       email: ines!.email,
       role: 'auditor',

@@ -3,6 +3,13 @@ import * as client from 'openid-client';
 import { UnauthenticatedError } from '@contracts/errors';
 import type { SignedInStaff } from '@contracts/principals';
 import { type LogoutSubject, verifyLogoutToken } from './backchannel-logout';
+import type { ProviderCredential } from './provider-credential';
+import {
+  type ProviderVerdict,
+  recheckWithProvider,
+  type SessionHolder,
+  TOKEN_CHECK_FAILURES,
+} from './provider-recheck';
 import { type StaffRule, staffMemberFromClaims } from './staff-claims';
 
 export interface StaffSignInOptions extends StaffRule {
@@ -24,10 +31,17 @@ export interface PendingSignIn {
   readonly codeVerifier: string;
 }
 
+/** A finished sign-in: the staff member, and what asks the provider about them again. */
+export interface SignedInWithProvider extends SignedInStaff {
+  readonly credential: ProviderCredential;
+}
+
 export interface StaffSignIn {
   start(): Promise<{ url: URL; pending: PendingSignIn }>;
   /** The staff member the provider vouches for, with their role; UnauthenticatedError or ForbiddenError else. */
-  finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedInStaff>;
+  finish(callbackUrl: URL, pending: PendingSignIn): Promise<SignedInWithProvider>;
+  /** Whether the provider still vouches for the session's holder (decision 118). */
+  recheck(credential: ProviderCredential, holder: SessionHolder): Promise<ProviderVerdict>;
   /** Whom a back-channel logout token from this provider names; InvalidLogoutToken else. */
   loggedOut(logoutToken: string, now: Date): Promise<LogoutSubject>;
 }
@@ -60,8 +74,13 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
       return { url, pending };
     },
     async finish(callbackUrl, pending) {
-      const claims = await exchangeCode(await configuration(), options, callbackUrl, pending);
-      return staffMemberFromClaims(claims, options);
+      const tokens = await exchangeCode(await configuration(), options, callbackUrl, pending);
+      return { ...staffMemberFromClaims(tokens.claims, options), credential: tokens.credential };
+    },
+    async recheck(credential, holder) {
+      const discovered = await configuration().catch(() => undefined);
+      if (!discovered) return { kind: 'unreachable', reason: 'discovery failed' };
+      return recheckWithProvider(discovered, options, credential, holder);
     },
     async loggedOut(logoutToken, now) {
       const { issuer, clientId } = options;
@@ -69,6 +88,9 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
     },
   };
 }
+
+/** A provider slower than this counts as unreachable (a staff request waits on a re-check). */
+const PROVIDER_TIMEOUT_SECONDS = 10;
 
 /** Discovers on first use, so the portal starts before the provider; a failure is retried. */
 function lazyDiscovery(options: StaffSignInOptions): () => Promise<client.Configuration> {
@@ -80,7 +102,10 @@ function lazyDiscovery(options: StaffSignInOptions): () => Promise<client.Config
         options.clientId,
         undefined,
         client.ClientSecretBasic(options.clientSecret),
-        { execute: options.allowInsecure ? [client.allowInsecureRequests] : [] },
+        {
+          execute: options.allowInsecure ? [client.allowInsecureRequests] : [],
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+        },
       )
       .catch((error: unknown) => {
         discovered = undefined;
@@ -95,7 +120,7 @@ async function exchangeCode(
   options: StaffSignInOptions,
   callbackUrl: URL,
   pending: PendingSignIn,
-): Promise<Record<string, unknown>> {
+): Promise<{ claims: Record<string, unknown>; credential: ProviderCredential }> {
   const response = new URL(options.redirectUri);
   response.search = callbackUrl.search;
   try {
@@ -106,7 +131,12 @@ async function exchangeCode(
     });
     const claims = tokens.claims();
     if (!claims) throw new UnauthenticatedError('the identity provider returned no ID token');
-    return claims;
+    // A refresh token outlives the access token; a provider that issues none is asked with the
+    // access token until it expires, and then the session ends (decision 118).
+    const credential: ProviderCredential = tokens.refresh_token
+      ? { kind: 'refresh', token: tokens.refresh_token }
+      : { kind: 'access', token: tokens.access_token };
+    return { claims, credential };
   } catch (error) {
     if (isRefusedResponse(error)) {
       throw new UnauthenticatedError('the sign-in response was refused', { cause: error });
@@ -123,14 +153,8 @@ function isRefusedResponse(error: unknown): boolean {
   return (
     error instanceof client.AuthorizationResponseError ||
     error instanceof client.ResponseBodyError ||
-    (error instanceof client.ClientError && error.code !== undefined && REFUSALS.has(error.code))
+    (error instanceof client.ClientError &&
+      error.code !== undefined &&
+      TOKEN_CHECK_FAILURES.has(error.code))
   );
 }
-
-const REFUSALS = new Set([
-  'OAUTH_INVALID_RESPONSE',
-  'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
-  'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
-  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
-  'OAUTH_KEY_SELECTION_FAILED',
-]);

@@ -14,5 +14,7 @@ declare namespace App {
     staff?: import('@contracts/principals').StaffMember;
     /** The staff session's role, set with `staff` by the principal middleware (decision 062). */
     staffRole?: import('@contracts/principals').StaffRole;
+    /** Why a staff session of the request serves no one (decision 118); `staff` is then unset. */
+    staffRefusal?: 'ended' | 'unconfirmed';
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { v7 as uuidv7 } from 'uuid';
 import type { Claimant, StaffMember } from '@contracts/claims/events';
-import { getConfig } from '@infra/config/config';
+import { type Config, getConfig } from '@infra/config/config';
 import { closeRuntime, openRuntime, type Runtime } from '@infra/runtime';
 import { projections } from '@projections/index';
 import { GET as getClaimAsStaff } from '@site/pages/api/admin/claims/[submissionId]/index';
@@ -45,10 +45,14 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function openApiHarness(): Promise<ApiHarness> {
+/** `settings` override the configuration, e.g. an OpenID issuer for staff sign-in. */
+export async function openApiHarness(settings: Partial<Config> = {}): Promise<ApiHarness> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'claims-api-'));
-  const runtime = await openRuntime({ ...getConfig(), DATA_DIR: dataDir }, database.url);
+  const runtime = await openRuntime(
+    { ...getConfig(), ...settings, DATA_DIR: dataDir },
+    database.url,
+  );
   const runner: ProjectionRunner = await runProjections({
     pool: runtime.pool,
     eventStore: runtime.eventStore,

@@ -1,5 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { createDevelopmentOidcProvider } from '@infra/oidc/development-provider';
+import {
+  createDevelopmentOidcProvider,
+  DEMO_STAFF_USERS,
+  type DemoUser,
+} from '@infra/oidc/development-provider';
 import { freePort } from './free-port';
 import { CookieJar } from './cookie-jar';
 
@@ -11,6 +15,12 @@ export interface TestOidcProvider {
   readonly redirectUri: string;
   /** The provider posts a back-channel logout token for `sub` to the client's logout URI. */
   sendBackchannelLogout(sub: string): Promise<void>;
+  /** What the provider's administrator does: the demo user's roles from now on. */
+  setRoles(sub: string, roles: readonly string[]): void;
+  /** How many refresh-token grants the provider has answered. */
+  refreshGrants(): number;
+  /** Unreachable: every connection is dropped unanswered until set reachable again. */
+  setReachable(reachable: boolean): void;
   close(): Promise<void>;
 }
 
@@ -21,8 +31,11 @@ export async function startTestOidcProvider(
 ): Promise<TestOidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}/oidc`;
+  // Its own copy: a test changes a user's roles without touching the demo list.
+  const users: DemoUser[] = DEMO_STAFF_USERS.map((user) => ({ ...user }));
   const oidc = createDevelopmentOidcProvider({
     issuer,
+    staffUsers: users,
     clients: [
       {
         ...TEST_CLIENT,
@@ -32,8 +45,15 @@ export async function startTestOidcProvider(
     ],
     nodeEnv: 'test',
   });
+  let refreshes = 0;
+  oidc.provider.on('grant.success', (ctx) => {
+    const params = (ctx as { oidc?: { params?: { grant_type?: unknown } } }).oidc?.params;
+    if (params?.grant_type === 'refresh_token') refreshes += 1;
+  });
+  let reachable = true;
   const server: Server = createServer((req, res) => {
-    if (req.url?.startsWith('/oidc')) oidc.callback(req, res);
+    if (!reachable) req.socket.destroy();
+    else if (req.url?.startsWith('/oidc')) oidc.callback(req, res);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -44,6 +64,15 @@ export async function startTestOidcProvider(
       const client = await oidc.provider.Client.find(TEST_CLIENT.clientId);
       if (!client) throw new Error('the test client is not registered');
       await client.backchannelLogout(sub);
+    },
+    setRoles(sub, roles) {
+      const index = users.findIndex((user) => user.sub === sub);
+      if (index < 0) throw new Error(`no demo user ${sub}`);
+      users[index] = { ...users[index]!, roles: [...roles] };
+    },
+    refreshGrants: () => refreshes,
+    setReachable(value) {
+      reachable = value;
     },
     async close() {
       await oidc.close();

@@ -1,5 +1,10 @@
 import type { Claimant } from '@contracts/claims/events';
-import { ForbiddenError, UnauthenticatedError } from '@contracts/errors';
+import {
+  ForbiddenError,
+  StaffSessionEndedError,
+  StaffSessionUnconfirmedError,
+  UnauthenticatedError,
+} from '@contracts/errors';
 import type { StaffMember } from '@contracts/principals';
 
 /** The customer of the request's session, or a typed 401. */
@@ -10,11 +15,25 @@ export function requireCustomer(locals: App.Locals): Claimant {
 
 /**
  * The signed-in staff member, agent or auditor, or a typed 401: the guard of every staff
- * read (search, claim, history, audit, documents, export).
+ * read (search, claim, history, audit, documents, export). A session the OpenID Provider
+ * stopped vouching for is a 403, one it cannot confirm while it is down a 503 (decision 118).
  */
 export function requireStaff(locals: App.Locals): StaffMember {
+  refuseUnvouchedStaff(locals);
   if (!locals.staff) throw new UnauthenticatedError('a staff session is required');
   return locals.staff;
+}
+
+/** Throws when the principal middleware found a staff session the provider no longer vouches for. */
+export function refuseUnvouchedStaff(locals: App.Locals): void {
+  if (locals.staffRefusal === 'ended') {
+    throw new StaffSessionEndedError(
+      'the OpenID Provider no longer vouches for this staff session',
+    );
+  }
+  if (locals.staffRefusal === 'unconfirmed') {
+    throw new StaffSessionUnconfirmedError('the OpenID Provider could not confirm the session');
+  }
 }
 
 /**

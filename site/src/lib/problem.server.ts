@@ -9,6 +9,8 @@ import {
   type ErrorCode,
   type FieldError,
   PayloadTooLargeError,
+  StaffSessionEndedError,
+  StaffSessionUnconfirmedError,
   StaleVersionError,
   ValidationError,
 } from '@contracts/errors';
@@ -138,8 +140,17 @@ export function toProblemResponse(error: unknown, requestId: string, lang: Lang 
     response.headers.set('etag', claimEtag(error.currentVersion));
     return response;
   }
+  if (error instanceof StaffSessionUnconfirmedError) {
+    const response = problem(error.code, requestId, lang, {
+      errors: error.fieldErrors.map((e) => withMessage(e, lang)),
+    });
+    response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+    return response;
+  }
   if (
-    (error instanceof ConflictError || error instanceof PayloadTooLargeError) &&
+    (error instanceof ConflictError ||
+      error instanceof PayloadTooLargeError ||
+      error instanceof StaffSessionEndedError) &&
     error.fieldErrors.length > 0
   ) {
     return problem(error.code, requestId, lang, {

@@ -8,6 +8,7 @@ import {
   STAFF_SESSION_SECONDS,
   type StaffSession,
 } from '@infra/oidc/staff-sessions';
+import { type SessionStanding, sessionStanding } from '@infra/oidc/staff-session-recheck';
 import { createStaffSignIn, type StaffSignIn } from '@infra/oidc/staff-sign-in';
 import { getRuntime } from '@infra/runtime';
 import { requestIsHttps } from './forwarded.server';
@@ -59,6 +60,30 @@ export async function staffSessionFromCookies(
   const { pool, sessions } = await getRuntime();
   const session = await findStaffSession(pool, id, now, sessions.staff);
   return session && { id, session };
+}
+
+/** A staff session of the request, with its standing at the OpenID Provider (decision 118). */
+export interface StandingStaffSession {
+  readonly id: string;
+  readonly session: StaffSession;
+  readonly standing: SessionStanding;
+}
+
+/**
+ * The request's staff session, asked about again at the provider when its last answer is
+ * 5 minutes old: the staff guard's view of who is calling. `now` is the clock, for tests.
+ */
+export async function standingStaffSession(
+  cookies: AstroCookies,
+  secure: boolean,
+  now: Date,
+): Promise<StandingStaffSession | undefined> {
+  const found = await staffSessionFromCookies(cookies, secure, now);
+  if (!found) return undefined;
+  const { pool, sessions } = await getRuntime();
+  const { signIn } = await staffAuth();
+  const ports = { pool, recheck: signIn.recheck, cache: sessions.staff };
+  return { ...found, standing: await sessionStanding(ports, found.id, found.session, now) };
 }
 
 /** Secure cookies when the browser talks https, directly or through a TLS-offloading proxy. */

@@ -10,6 +10,7 @@ const PROTECTED_PAGES: ReadonlySet<string> = new Set([
   '/admin/claim',
   AUDIT_REPORT_PAGE,
 ]);
+const REFUSAL_PAGES = { ended: '/admin/error/403', unconfirmed: '/admin/error/503' } as const;
 const ERROR_PAGE = /^\/admin\/error\/(?:400|403|404|405|500|503)$/;
 const ADMIN_PATH = /^\/admin(?:\/|$)/;
 
@@ -30,6 +31,7 @@ export function adminRoute(
   pathname: string,
   signedIn: boolean,
   tenant: TenantId = BASE_TENANT,
+  refusal?: App.Locals['staffRefusal'],
 ): AdminRoute {
   if (!ADMIN_PATH.test(pathname)) {
     const onAdminHost = tenant === ADMIN_TENANT && !API_PATH.test(pathname);
@@ -38,6 +40,8 @@ export function adminRoute(
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (ERROR_PAGE.test(path)) return { kind: 'page' };
   if (!PROTECTED_PAGES.has(path)) return { kind: 'redirect', location: ADMIN_HOME };
+  // A session the provider stopped vouching for shows why, not a new sign-in (decision 118).
+  if (refusal) return { kind: 'redirect', location: REFUSAL_PAGES[refusal] };
   if (!signedIn) return { kind: 'redirect', location: STAFF_SIGN_IN };
   return path === pathname ? { kind: 'page' } : { kind: 'redirect', location: path };
 }
@@ -47,9 +51,12 @@ export const routeAdmin: MiddlewareHandler = (context, next) => {
     context.url.pathname,
     context.locals.staff !== undefined,
     context.locals.tenant,
+    context.locals.staffRefusal,
   );
   if (route.kind !== 'redirect') return next();
-  const keepQuery = route.location !== STAFF_SIGN_IN && route.location !== ADMIN_HOME;
+  const keepQuery = ![STAFF_SIGN_IN, ADMIN_HOME, ...Object.values(REFUSAL_PAGES)].includes(
+    route.location,
+  );
   return new Response(null, {
     status: 302,
     headers: {

@@ -6,6 +6,7 @@ const CHECK_EVERY_MS = 60_000;
 /** Staff spec §4: validate is not called again within 10 s. */
 const REPEAT_GUARD_MS = 10_000;
 const LOGOUT = '/api/auth/logout';
+const ROLE_ENDED_PAGE = '/admin/error/403';
 const text = ADMIN_TEXT.session;
 
 interface SessionStatus {
@@ -33,6 +34,8 @@ export default function StaffSessionWatch() {
       try {
         const response = await fetch('/api/auth/validate', { credentials: 'same-origin' });
         if (response.status === 401) return leave();
+        // The provider no longer vouches for the session (decision 118): say so, not sign out.
+        if (response.status === 403) return window.location.assign(ROLE_ENDED_PAGE);
         if (!response.ok) return;
         const status = (await response.json()) as SessionStatus;
         if (!status.valid) return leave();

@@ -34,7 +34,7 @@ export const GET = apiRoute(async ({ cookies, request }) => {
   if (!staff) return redirectTo(NOT_STAFF_PAGE);
   const previous = staffSessionIdOf(cookies, secure);
   if (previous) await endStaffSession(pool, previous, (await getRuntime()).sessions.staff);
-  const { id } = await createStaffSession(pool, staff);
+  const { id } = await createStaffSession(pool, staff, new Date(), staff.credential);
   setSessionCookie(cookies, id, secure);
   // A token a page of the signed-out visit may have leaked is worth nothing once signed in.
   rotateCsrfToken(cookies, requestIsHttps(request));
