@@ -66,8 +66,16 @@ interface Queryable {
  */
 export async function endSessionsOfSubject(db: Queryable, subject: LogoutSubject): Promise<number> {
   if (subject.sub === undefined) return 0;
-  const { rowCount } = await db.query('delete from staff_sessions where staff_id = $1', [
-    subject.sub,
-  ]);
+  // Each ended session leaves a record until it would have expired: its next request is a
+  // 403 that says the session was ended, not a 401 as if it never existed.
+  const { rowCount } = await db.query(
+    `with ended as (
+       delete from staff_sessions where staff_id = $1 returning id_hash, expires_at
+     )
+     insert into ended_staff_sessions (id_hash, reason, ended_at, expires_at)
+     select id_hash, 'provider-logout', now(), expires_at from ended
+     on conflict (id_hash) do nothing`,
+    [subject.sub],
+  );
   return rowCount ?? 0;
 }

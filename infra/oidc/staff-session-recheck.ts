@@ -7,11 +7,11 @@ import type { ProviderVerdict, SessionHolder } from './provider-recheck';
 import { endStaffSession, type StaffSession } from './staff-sessions';
 
 /** Issue 46: a staff session is asked about again at most this often (decision 118). */
-export const PROVIDER_RECHECK_SECONDS = 5 * 60;
+const PROVIDER_RECHECK_SECONDS = 5 * 60;
 /** How long past its due check a session goes on while the provider cannot be reached. */
-export const PROVIDER_GRACE_SECONDS = 15 * 60;
+const PROVIDER_GRACE_SECONDS = 15 * 60;
 /** One portal process asks for a session at a time; a claim older than this is free again. */
-export const RECHECK_CLAIM_SECONDS = 30;
+const RECHECK_CLAIM_SECONDS = 30;
 
 /**
  * `vouched`: the provider vouched for the session lately enough, or is being asked and the

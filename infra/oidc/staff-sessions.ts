@@ -49,6 +49,19 @@ export const staffSessionMigrations: readonly Migration[] = [
       alter table staff_sessions alter column provider_checked_at set not null;
     `,
   },
+  {
+    // Sessions the provider ended (back-channel logout), kept until they would have expired,
+    // so their next request is told why (403) rather than treated as never signed in.
+    id: '240-ended-staff-sessions',
+    sql: `
+      create table ended_staff_sessions (
+        id_hash bytea primary key,
+        reason text not null,
+        ended_at timestamptz not null,
+        expires_at timestamptz not null
+      );
+    `,
+  },
 ];
 
 export interface StaffSession {
@@ -95,6 +108,7 @@ export async function createStaffSession(
 ): Promise<{ id: string; session: StaffSession }> {
   const id = newOpaqueToken();
   await pool.query('delete from staff_sessions where expires_at <= $1', [now]);
+  await pool.query('delete from ended_staff_sessions where expires_at <= $1', [now]);
   const { rows } = await pool.query<SessionRow>(
     `insert into staff_sessions
        (id_hash, staff_id, email, role, created_at, expires_at, last_validated_at,
@@ -161,6 +175,19 @@ async function readStaffSession(
     values: [idHash, now, VALIDATION_REFRESH_SECONDS],
   });
   return rows[0] && toSession(rows[0]);
+}
+
+/** True when the id names a session the provider ended that would still be live. */
+export async function wasStaffSessionEnded(
+  pool: Pick<pg.Pool, 'query'>,
+  id: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    'select 1 from ended_staff_sessions where id_hash = $1 and expires_at > $2',
+    [tokenHash(id), now],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 export async function endStaffSession(

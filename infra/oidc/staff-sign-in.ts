@@ -32,7 +32,7 @@ export interface PendingSignIn {
 }
 
 /** A finished sign-in: the staff member, and what asks the provider about them again. */
-export interface SignedInWithProvider extends SignedInStaff {
+interface SignedInWithProvider extends SignedInStaff {
   readonly credential: ProviderCredential;
 }
 

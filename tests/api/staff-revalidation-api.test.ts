@@ -280,9 +280,13 @@ describe('a staff session is re-validated with the OpenID Provider every 5 minut
 
     await provider.sendBackchannelLogout(claire!.sub);
 
-    // The portal keeps no record of an ended session: the cookie names no one, a 401.
+    // The ended session's record says why: a 403 that names it, and the cookie is cleared.
     const refused = await staffWrite(jar, at(MINUTE + 1_000));
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      errors: [{ field: 'session', code: 'staffSessionEnded' }],
+    });
+    expect(jar.has('staff_session')).toBe(false);
   });
 });

@@ -1,9 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import {
-  createDevelopmentOidcProvider,
-  DEMO_STAFF_USERS,
-  type DemoUser,
-} from '@infra/oidc/development-provider';
+import { DEMO_STAFF_USERS, type DemoUser } from '@infra/oidc/demo-staff-users';
+import { createDevelopmentOidcProvider } from '@infra/oidc/development-provider';
 import { freePort } from './free-port';
 import { CookieJar } from './cookie-jar';
 

@@ -5,6 +5,7 @@ import { PENDING_SIGN_IN_SECONDS } from '@infra/oidc/pending-sign-ins';
 import { staffOidcSettings } from '@infra/oidc/staff-oidc-settings';
 import {
   findStaffSession,
+  wasStaffSessionEnded,
   STAFF_SESSION_SECONDS,
   type StaffSession,
 } from '@infra/oidc/staff-sessions';
@@ -60,6 +61,18 @@ export async function staffSessionFromCookies(
   const { pool, sessions } = await getRuntime();
   const session = await findStaffSession(pool, id, now, sessions.staff);
   return session && { id, session };
+}
+
+/** True when the request's staff cookie names a session the provider ended (back-channel logout). */
+export async function endedStaffSessionOf(
+  cookies: AstroCookies,
+  secure: boolean,
+  now: Date,
+): Promise<boolean> {
+  const id = staffSessionIdOf(cookies, secure);
+  if (!id) return false;
+  const { pool } = await getRuntime();
+  return wasStaffSessionEnded(pool, id, now);
 }
 
 /** A staff session of the request, with its standing at the OpenID Provider (decision 118). */

@@ -4,6 +4,7 @@ import { identityPorts, sessionIdOf } from '@site/lib/identity.server';
 import { SIGN_OUT_PATHS } from '@site/lib/sign-out.server';
 import {
   clearSessionCookie,
+  endedStaffSessionOf,
   secureCookies,
   standingStaffSession,
 } from '@site/lib/staff-auth.server';
@@ -29,6 +30,9 @@ export function principalResolver(clock: () => Date = () => new Date()): Middlew
       } else if (found) {
         context.locals.staffRefusal = found.standing;
         if (found.standing === 'ended') clearSessionCookie(context.cookies, secure);
+      } else if (await endedStaffSessionOf(context.cookies, secure, clock())) {
+        context.locals.staffRefusal = 'ended';
+        clearSessionCookie(context.cookies, secure);
       }
     }
     return next();
