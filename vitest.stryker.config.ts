@@ -11,7 +11,7 @@ const domainOnly = process.env.STRYKER_TESTS === 'domain';
 const DOMAIN_TESTS = [
   'contracts/**/*.test.ts',
   'services/claims/decide-*.test.ts',
-  'services/claims/claim.test.ts',
+  'services/claims/{claim,claim-evolve}.test.ts',
   'services/shared/*.test.ts',
 ];
 const WIDER_TESTS = [
