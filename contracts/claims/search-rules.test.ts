@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchKey } from './search-rules';
+import { matchCanonical, searchKey, statusList, statusParam } from './search-rules';
 
 /** The rule as the spec reads: decomposed, accents dropped, lower case, trimmed. */
 const byTheRule = (value: string) =>
@@ -25,5 +25,22 @@ describe('searchKey', () => {
         expect(searchKey(value), `U+${code.toString(16)}`).toBe(byTheRule(value));
       }
     }
+  });
+});
+
+describe('statusList (issue 48)', () => {
+  it('reads a status filter as typed in the URL, in list order, each once', () => {
+    expect(statusList(' in progress ,pending,Pending')).toEqual(['Pending', 'In Progress']);
+    expect(statusParam(['Pending', 'In Progress'])).toBe('pending,in progress');
+  });
+
+  it('refuses a filter naming anything else, or naming nothing', () => {
+    expect(statusList('pending,lost')).toBeUndefined();
+    expect(statusList('')).toBeUndefined();
+  });
+
+  it('matches a list entry whatever its case and spaces', () => {
+    expect(matchCanonical(['In Progress', 'Denied'], '  in PROGRESS ')).toBe('In Progress');
+    expect(matchCanonical(['Denied'], 'denie')).toBeUndefined();
   });
 });

@@ -36,3 +36,17 @@ describe('derivedCommandId', () => {
     );
   });
 });
+
+describe('ids derived from a command (issue 48)', () => {
+  it('keeps the whole 48-bit time of the command in each derived id', () => {
+    const commandId = uuidv7();
+    const [, second] = eventIdsFor(commandId, 2);
+    expect(second!.slice(0, 13)).toBe(commandId.slice(0, 13));
+    expect(derivedCommandId(commandId, 'x').slice(0, 13)).toBe(commandId.slice(0, 13));
+    expect(derivedCommandId(commandId, 'x')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+  });
+
+  it('refuses to derive from a command id that is not a UUID', () => {
+    expect(() => derivedCommandId('nope', 'reserve')).toThrow(/not a UUID/);
+  });
+});

@@ -19,3 +19,10 @@ describe('pooled UUID v7s', () => {
     expect(millis(second)).toBeGreaterThan(millis(first));
   });
 });
+
+describe('the random pool behind them (issue 48)', () => {
+  it('given a pool of ids, then each takes its own random bytes: no two share their random tail', () => {
+    const tails = Array.from({ length: 200 }, () => newUuidV7().slice(-12));
+    expect(new Set(tails).size).toBe(tails.length);
+  });
+});

@@ -41,7 +41,7 @@ test('an unknown path on the admin host goes to the dashboard (staff spec §2)',
   await context.close();
 });
 
-test('a 10 MB letter is refused in the letter words, nothing saved; a tab-only search value asks for a value', async ({
+test('a 5 MB letter is refused in the letter words, a 10 MB one at the edge, nothing saved; a tab-only search value asks for a value', async ({
   page: customer,
   browser,
 }) => {
@@ -53,22 +53,27 @@ test('a 10 MB letter is refused in the letter words, nothing saved; a tab-only s
   const before = await eventCount(staff, submissionId, 'DecisionLetterUploaded');
 
   const read = await staff.request.get(`/api/admin/claims/${submissionId}`);
-  const letter = Buffer.alloc(10 * 1024 * 1024, 0x20);
-  letter.write('%PDF-1.4\n');
-  const answer = await staff.request.post(`/api/admin/claims/${submissionId}`, {
-    headers: {
-      'x-csrf-token': await csrfToken(staff),
-      origin: new URL(staff.url()).origin,
-      'if-match': read.headers().etag ?? '',
-    },
-    data: {
-      status: 'Approved',
-      decisionLetter: {
-        name: 'big.pdf',
-        data: `data:application/pdf;base64,${letter.toString('base64')}`,
+  const sendLetter = (megabytes: number) => {
+    const letter = Buffer.alloc(megabytes * 1024 * 1024, 0x20);
+    letter.write('%PDF-1.4\n');
+    return staff.request.post(`/api/admin/claims/${submissionId}`, {
+      headers: {
+        'x-csrf-token': csrf,
+        origin: new URL(staff.url()).origin,
+        'if-match': read.headers().etag ?? '',
       },
-    },
-  });
+      data: {
+        status: 'Approved',
+        decisionLetter: {
+          name: 'big.pdf',
+          data: `data:application/pdf;base64,${letter.toString('base64')}`,
+        },
+      },
+    });
+  };
+  const csrf = await csrfToken(staff);
+  // Over the letter's 4 MB but within what the edge reads: refused in the letter's words.
+  const answer = await sendLetter(5);
   expect(answer.status()).toBe(413);
   const problem = (await answer.json()) as { errors: { field: string; message: string }[] };
   expect(problem.errors).toEqual([
@@ -78,6 +83,10 @@ test('a 10 MB letter is refused in the letter words, nothing saved; a tab-only s
       message: 'File size exceeds 4MB limit. Please choose a smaller file.',
     },
   ]);
+  // 10 MB (13 MB as base64) is more than any route takes: the edge refuses it unread (decision 109).
+  const huge = await sendLetter(10);
+  expect(huge.status()).toBe(413);
+  expect(await huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   expect(await eventCount(staff, submissionId, 'DecisionLetterUploaded')).toBe(before);
   expect(
     (
