@@ -26,6 +26,16 @@ export const PORTAL_TIME_ZONE = 'America/Toronto';
  * with that zone named unless it is the portal's: "December 5, 2026 (PST)".
  */
 export function formatDate(iso: string, lang: string, timeZone: string = PORTAL_TIME_ZONE): string {
+  const { day, zone } = dateParts(iso, lang, timeZone);
+  return zone ? `${day} (${zone})` : day;
+}
+
+/** `formatDate` in its two parts: the day, and the zone's name where it is to be said. */
+export function dateParts(
+  iso: string,
+  lang: string,
+  timeZone: string = PORTAL_TIME_ZONE,
+): { day: string; zone?: string } {
   const dateOnly = DATE_ONLY.test(iso);
   const format = new Intl.DateTimeFormat(localeOf(lang), {
     year: 'numeric',
@@ -35,8 +45,8 @@ export function formatDate(iso: string, lang: string, timeZone: string = PORTAL_
   });
   const moment = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
   const day = format.format(moment);
-  if (dateOnly || timeZone === PORTAL_TIME_ZONE) return day;
-  return `${day} (${zoneName(moment, lang, timeZone)})`;
+  if (dateOnly || timeZone === PORTAL_TIME_ZONE) return { day };
+  return { day, zone: zoneName(moment, lang, timeZone) };
 }
 
 /** The zone's short name at that moment in the page's language: PST, HNP, GMT+14. */

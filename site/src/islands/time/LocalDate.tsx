@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { formatDate, PORTAL_TIME_ZONE } from '../format';
+import { dateParts, PORTAL_TIME_ZONE } from '../format';
 import { browserTimeZone } from './display-zone';
 
 const ZoneContext = createContext<string>(PORTAL_TIME_ZONE);
@@ -33,10 +33,12 @@ export function LocalDate({
   lang: string;
   enhance?: boolean;
 }) {
-  const zone = useContext(ZoneContext);
+  const { day, zone } = dateParts(iso, lang, useContext(ZoneContext));
+  // The zone may go on a line of its own (a table cell), so the date column is no wider.
   return (
     <time dateTime={iso} data-local-date={enhance ? lang : undefined}>
-      {formatDate(iso, lang, zone)}
+      {day}
+      {zone && <span className="local-date__zone"> ({zone})</span>}
     </time>
   );
 }
