@@ -295,7 +295,6 @@ for (const lang of ['en', 'fr'] as const) {
       status: 'Pending',
       additionalReason: ['attendingPhysicianStatement'],
     });
-    await staff.context().close();
 
     await expect
       .poll(async () => {
@@ -320,6 +319,19 @@ for (const lang of ['en', 'fr'] as const) {
     await page.goto(`/${lang}/claim/${submissionId}#send-attendingPhysicianStatement`);
     await islandsHydrated(page);
     await expect(page.locator('input[type="file"]')).toBeFocused();
+
+    // Decided, the claim asks for nothing more (issue 47), though its reason stays on file.
+    await amendAsStaff(staff, submissionId, { status: 'Approved' });
+    await staff.context().close();
+    await expect
+      .poll(async () => {
+        await page.goto(`/${lang}/claim/${submissionId}`);
+        return page.getByRole('region', { name: words.timeline }).getByText(words.decided).count();
+      })
+      .toBe(1);
+    await expect(page.getByRole('region', { name: words.needTitle })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: new RegExp(words.sendNow) })).toHaveCount(0);
+    await expect(page.getByText(words.needed)).toHaveCount(0);
   });
 }
 

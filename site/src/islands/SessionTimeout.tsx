@@ -4,14 +4,14 @@ import { SESSION_TIMEOUT } from '@contracts/identity/limits';
 import { csrfHeaders } from './csrf';
 import { type IslandMessages, islandTranslator } from './messages';
 import { clearVerificationFlow } from './customer/verification/verification-flow';
+import { type SignOutReason, signedOutPath } from './customer/sign-in/signed-out-path';
 
 interface Props {
   readonly lang: string;
   readonly messages: IslandMessages;
 }
 
-/** Why the customer left: shown on the home page after the redirect. */
-export type SignOutReason = 'user' | 'idle' | 'expired';
+export type { SignOutReason };
 
 /** localStorage keys, so every tab of the portal shares one idle clock. */
 const LAST_ACTIVITY_KEY = 'claims-portal.session.last-activity';
@@ -67,7 +67,7 @@ export async function signOut(lang: string, reason: SignOutReason): Promise<void
   }
   clearVerificationFlow();
   writeTime(SIGNED_OUT_KEY, Date.now());
-  window.location.assign(`/${lang}/?signedOut=${reason}`);
+  window.location.assign(signedOutPath(lang, reason, window.location, window.location.origin));
 }
 
 /**

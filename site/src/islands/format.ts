@@ -14,24 +14,55 @@ export function formatAmount(amount: number, lang: string): string {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The zone a moment (an ISO timestamp) is shown in: the portal's, not the server's or the
- * browser's, so the server-rendered page and the hydrated island say the same day.
+ * The portal's own zone (decision 122): where a page is read without knowing the reader's
+ * zone, and the zone that goes unnamed. Any other zone is named beside the date.
  */
 const PORTAL_TIME_ZONE = 'America/Toronto';
 
 /**
- * A date in words. A date-only value (YYYY-MM-DD, e.g. a payment date) is that calendar day in
- * every time zone: read as UTC and shown as UTC, never a midnight moved a day back west of
- * Greenwich. A moment is shown on its day in the portal's zone.
+ * A date in words (decision 122). A date-only value (YYYY-MM-DD, e.g. a payment date) is that
+ * calendar day in every time zone: shown as stored, never a midnight moved a day back west of
+ * Greenwich. A moment (an ISO timestamp) is shown on its day in `timeZone`, the reader's,
+ * with that zone named unless it is the portal's: "December 5, 2026 (PST)".
  */
-export function formatDate(iso: string, lang: string): string {
+export function formatDate(iso: string, lang: string, timeZone: string = PORTAL_TIME_ZONE): string {
+  const { day, zone } = dateParts(iso, lang, timeZone);
+  return zone ? `${day} (${zone})` : day;
+}
+
+/** `formatDate` in its two parts: the day, and the zone's name where it is to be said. */
+export function dateParts(
+  iso: string,
+  lang: string,
+  timeZone: string = PORTAL_TIME_ZONE,
+): { day: string; zone?: string } {
   const dateOnly = DATE_ONLY.test(iso);
-  return new Intl.DateTimeFormat(localeOf(lang), {
+  const format = new Intl.DateTimeFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    timeZone: dateOnly ? 'UTC' : PORTAL_TIME_ZONE,
-  }).format(new Date(dateOnly ? `${iso}T00:00:00Z` : iso));
+    timeZone: dateOnly ? 'UTC' : timeZone,
+  });
+  const moment = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
+  const day = format.format(moment);
+  if (dateOnly || timeZone === PORTAL_TIME_ZONE) return { day };
+  return { day, zone: zoneName(moment, lang, timeZone) };
+}
+
+/** The zone's short name at that moment in the page's language: PST, HNP, GMT+14. */
+function zoneName(moment: Date, lang: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(localeOf(lang), { timeZone, timeZoneName: 'short' });
+  return (
+    parts.formatToParts(moment).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/** The hour (0–23) of `moment` on the clocks of `timeZone`. */
+export function hourIn(moment: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', hourCycle: 'h23', timeZone })
+    .formatToParts(moment)
+    .find((part) => part.type === 'hour')?.value;
+  return Number(hour ?? moment.getUTCHours());
 }
 
 /** A plain number in the page's language (`0,1` in French), with `fractionDigits` decimals. */

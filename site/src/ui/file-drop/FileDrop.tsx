@@ -1,4 +1,4 @@
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 
 interface FileDropItem {
   readonly name: string;
@@ -35,8 +35,19 @@ export interface FileDropProps {
  */
 export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: FileDropProps) {
   const inputId = useId();
+  const chooseId = useId();
+  const legendId = useId();
   const limitsId = useId();
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Disabled while its files upload, the input drops the keyboard's focus to <body>: it gets
+  // it back once the control is enabled again (issue 47).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (disabled || !refocus.current) return;
+    refocus.current = false;
+    input.current?.focus();
+  }, [disabled]);
 
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -46,7 +57,7 @@ export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: Fi
 
   return (
     <fieldset className="file-drop" disabled={disabled}>
-      <legend>{labels.legend}</legend>
+      <legend id={legendId}>{labels.legend}</legend>
       <p id={limitsId} className="file-drop__limits">
         {labels.limits}
       </p>
@@ -61,17 +72,25 @@ export function FileDrop({ labels, accept, items, disabled, errorId, ...on }: Fi
         onDrop={drop}
       >
         <span>{labels.dropHere}</span>{' '}
-        <label htmlFor={inputId} className="file-drop__choose">
+        <label id={chooseId} htmlFor={inputId} className="file-drop__choose">
           {labels.choose}
         </label>
         <input
+          ref={input}
           id={inputId}
+          // Its own name on a page of several: "choose files" and what they are for.
+          aria-labelledby={`${chooseId} ${legendId}`}
           className="file-drop__input"
           type="file"
           multiple
           accept={accept}
           aria-describedby={[limitsId, errorId].filter(Boolean).join(' ')}
+          onBlur={() => {
+            // Left by the reader (not by being disabled): nothing to give back.
+            if (!disabled) refocus.current = false;
+          }}
           onChange={(event) => {
+            refocus.current = document.activeElement === event.currentTarget;
             on.onChoose([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = '';
           }}

@@ -90,7 +90,7 @@ export default function AdditionalDocuments({
         { ...csrfHeaders(), 'idempotency-key': batchKey.current },
         (percents) => setSending({ percents }),
       );
-      if (signOutIfSessionEnded(answer.status)) return;
+      if (signOutIfSessionEnded(answer.status, 'files')) return;
       if (answer.status === 201) {
         setHeld([
           ...held,

@@ -1,5 +1,5 @@
 import type { ClaimTimeline as Timeline } from '@projections/claims/claim-timeline';
-import { formatDate } from '../../format';
+import { LocalDate, ReaderZone } from '../../time/LocalDate';
 
 interface Step {
   readonly key: string;
@@ -16,10 +16,13 @@ export function ClaimTimeline({
   timeline,
   lang,
   t,
+  timeZone,
 }: {
   timeline: Timeline;
   lang: string;
   t: (key: string) => string;
+  /** The reader's zone as the server knew it; the page's script redoes the dates in the browser's. */
+  timeZone: string;
 }) {
   const steps: readonly Step[] = [
     { key: 'submitted', label: t('claimPage.timeline.submitted'), at: timeline.submittedAt },
@@ -34,26 +37,28 @@ export function ClaimTimeline({
   ];
   const current = steps.findLastIndex((step) => step.at !== null);
   return (
-    <section className="claim-timeline" aria-labelledby="claim-timeline-title">
-      <h2 id="claim-timeline-title">{t('claimPage.timeline.title')}</h2>
-      <ol className="claim-timeline__steps">
-        {steps.map((step, index) => (
-          <li
-            key={step.key}
-            className={`claim-timeline__step claim-timeline__step--${step.at ? 'done' : 'todo'}`}
-            aria-current={index === current ? 'step' : undefined}
-          >
-            <span className="claim-timeline__label">{step.label}</span>{' '}
-            <span className="claim-timeline__date">
-              {step.at ? (
-                <time dateTime={step.at}>{formatDate(step.at, lang)}</time>
-              ) : (
-                t('claimPage.timeline.notYet')
-              )}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ReaderZone zone={timeZone}>
+      <section className="claim-timeline" aria-labelledby="claim-timeline-title">
+        <h2 id="claim-timeline-title">{t('claimPage.timeline.title')}</h2>
+        <ol className="claim-timeline__steps">
+          {steps.map((step, index) => (
+            <li
+              key={step.key}
+              className={`claim-timeline__step claim-timeline__step--${step.at ? 'done' : 'todo'}`}
+              aria-current={index === current ? 'step' : undefined}
+            >
+              <span className="claim-timeline__label">{step.label}</span>{' '}
+              <span className="claim-timeline__date">
+                {step.at ? (
+                  <LocalDate iso={step.at} lang={lang} enhance />
+                ) : (
+                  t('claimPage.timeline.notYet')
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </ReaderZone>
   );
 }

@@ -1,7 +1,8 @@
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import type { Sort, SortDirection } from '@site/ui/data-table/table-state';
 import { Tooltip } from '@site/ui/tooltip/Tooltip';
-import { formatAmount, formatDate } from '../../format';
+import { formatAmount } from '../../format';
+import { LocalDate } from '../../time/LocalDate';
 import type { IslandTranslate } from '../../messages';
 import { StatusBadge } from '../../StatusBadge';
 import { type ClaimColumn, type ClaimViewProps, HEADERS, SORTABLE_COLUMNS } from './claim-columns';
@@ -133,7 +134,9 @@ export function ClaimCards({
             </div>
             <div>
               <dt>{t('claims.column.dateSubmitted')}</dt>
-              <dd>{formatDate(claim.submittedAt, lang)}</dd>
+              <dd>
+                <LocalDate iso={claim.submittedAt} lang={lang} />
+              </dd>
             </div>
           </dl>
           <div className="claim-card__upload">

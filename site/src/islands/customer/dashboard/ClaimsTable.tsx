@@ -4,7 +4,8 @@ import { Pagination } from '@site/ui/data-table/Pagination';
 import { SortableHeader } from '@site/ui/data-table/SortableHeader';
 import { nextSort, pageOf, type Sort, sortRows } from '@site/ui/data-table/table-state';
 import { useTableFit } from '@site/ui/data-table/use-table-fit';
-import { formatAmount, formatDate } from '../../format';
+import { formatAmount } from '../../format';
+import { LocalDate } from '../../time/LocalDate';
 import type { IslandTranslate } from '../../messages';
 import { StatusBadge } from '../../StatusBadge';
 import { ClaimCards, ClaimNumber, SortChoice, UploadButton } from './ClaimCards';
@@ -108,7 +109,9 @@ function ClaimRow({
       <td>{t(`claims.productType.${claim.productType}`)}</td>
       <td>{t(`claims.claimType.${claim.claimType}`)}</td>
       <td>{formatAmount(claim.benefitAmount, lang)}</td>
-      <td>{formatDate(claim.submittedAt, lang)}</td>
+      <td>
+        <LocalDate iso={claim.submittedAt} lang={lang} />
+      </td>
       <td>
         <StatusBadge status={claim.status} label={t(`claims.status.${claim.status}`)} />
       </td>
