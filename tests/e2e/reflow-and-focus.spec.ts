@@ -119,7 +119,7 @@ for (const lang of ['en', 'fr'] as const) {
 
     // The wizard sends a chosen file at once, its controls disabled meanwhile.
     const saved = await page.request.put('/api/claims/draft', {
-      headers: { 'x-csrf-token': await csrfToken(page) },
+      headers: { 'x-csrf-token': await csrfToken(page), 'if-match': '"new"' },
       data: {
         step: 4,
         answers: {

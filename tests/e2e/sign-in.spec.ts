@@ -134,7 +134,8 @@ test('after 11 idle minutes a countdown offers to extend the session; at zero it
   expect((await page.request.get('/api/users/me')).status()).toBe(200);
 
   await page.clock.fastForward('13:01');
-  await expect(page).toHaveURL(/\/en\/\?signedOut=idle$/);
+  // Signed out where they were, to come back to it after signing in again (issue 47).
+  await expect(page).toHaveURL(/\/en\/\?signedOut=idle&next=%2Fen%2Fadd-claim$/);
   await expect(page.getByRole('status')).toHaveText(
     'For your security, your session ended after a period of inactivity.',
   );

@@ -128,7 +128,8 @@ test('a 401 while staging a file in the wizard signs out with "Session expirée"
     .getByLabel('choisissez des fichiers')
     .setInputFiles({ name: 'formulaire.pdf', mimeType: 'application/pdf', buffer: pdfFile('F') });
 
-  await expect(page).toHaveURL(/\/fr\/\?signedOut=expired&next=%2Ffr%2Fadd-claim$/);
+  await expect(page).toHaveURL(/\/fr\/\?signedOut=expiredUpload&next=%2Ffr%2Fadd-claim$/);
   await expect(page.getByText('Session expirée. Veuillez vous reconnecter.')).toBeVisible();
+  await expect(page.getByText('Le fichier que vous envoyiez n’a pas été envoyé.')).toBeVisible();
   await expect(page.getByText(/Vérifiez votre connexion/)).toHaveCount(0);
 });

@@ -17,7 +17,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * The portal's own zone (decision 122): where a page is read without knowing the reader's
  * zone, and the zone that goes unnamed. Any other zone is named beside the date.
  */
-const PORTAL_TIME_ZONE = 'America/Toronto';
+export const PORTAL_TIME_ZONE = 'America/Toronto';
 
 /**
  * A date in words (decision 122). A date-only value (YYYY-MM-DD, e.g. a payment date) is that

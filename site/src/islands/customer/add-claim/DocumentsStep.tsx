@@ -109,7 +109,8 @@ export function DocumentsStep(props: DocumentsStepProps) {
           ),
       );
       const stop = staged.stoppedBy;
-      if (stop && (signOutIfSessionEnded(stop.status) || props.onVersionRefused(stop))) return;
+      if (stop && (signOutIfSessionEnded(stop.status, 'files') || props.onVersionRefused(stop)))
+        return;
       props.onDocuments(staged.documents);
       props.onEtag(staged.etag);
       const told = tell(staged.outcomes);
