@@ -247,7 +247,7 @@ test('the profile is for signed-in customers: edit, cancel on tab switch, save, 
   page,
 }) => {
   await page.goto('/en/profile');
-  await expect(page).toHaveURL(/\/en\/\?next=\/en\/profile$/);
+  await expect(page).toHaveURL(/\/en\/\?next=%2Fen%2Fprofile$/);
 
   const email = uniqueEmail('profile');
   await registerVerifiedCustomer(page, email);

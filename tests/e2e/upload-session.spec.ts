@@ -79,6 +79,8 @@ test('a page opened with a session the server no longer knows says so and comes 
   const email = await signedInCustomer(page, 'expired-return');
   const { submissionId } = await submitClaimThroughApi(page);
   const cookies = await page.context().cookies();
+  // No page left open whose session watch would see the end first and sign out on its own.
+  await page.goto('about:blank');
   await endSession(page);
   // The browser still holds its (now dead) session cookie, as after a server-side expiry.
   await page.context().addCookies(cookies);
