@@ -49,8 +49,11 @@ function developmentKeyId(publicKey: KeyObject): string {
   return `dev-${createHash('sha256').update(der).digest('hex').slice(0, 8)}`;
 }
 
-/** Generated once under DATA_DIR/audit, then reused: `npm start` signs with no setting at all. */
-async function developmentKey(dataDir: string): Promise<SigningKey> {
+/**
+ * Generated once under DATA_DIR/audit, then reused: `npm start` signs with no setting at all.
+ * Without `create`, only a key already there (a verifier never makes one).
+ */
+async function developmentKey(dataDir: string, create = true): Promise<SigningKey | undefined> {
   const folder = join(dataDir, 'audit');
   const file = join(folder, DEV_KEY_FILE);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
@@ -58,6 +61,7 @@ async function developmentKey(dataDir: string): Promise<SigningKey> {
   if (existing) {
     privateKey = createPrivateKey(existing);
   } else {
+    if (!create) return undefined;
     privateKey = generateKeyPairSync('ed25519').privateKey;
     await mkdir(folder, { recursive: true, mode: 0o700 });
     const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -90,13 +94,13 @@ async function earlierPublicKeys(folder: string | undefined): Promise<Map<string
  * The audit keys of this configuration. In production without a configured key there is no
  * signing key (the portal refuses to start; read-only tools still verify with the kept keys).
  */
-export async function loadAuditKeys(config: Config): Promise<AuditKeys> {
+export async function loadAuditKeys(config: Config, create = true): Promise<AuditKeys> {
   const verifying = await earlierPublicKeys(config.AUDIT_PUBLIC_KEYS_DIR);
   let signing: SigningKey | undefined;
   if (config.AUDIT_SIGNING_KEY_FILE && config.AUDIT_SIGNING_KEY_ID) {
     signing = await configuredKey(config.AUDIT_SIGNING_KEY_FILE, config.AUDIT_SIGNING_KEY_ID);
   } else if (config.NODE_ENV !== 'production') {
-    signing = await developmentKey(config.DATA_DIR);
+    signing = await developmentKey(config.DATA_DIR, create);
   }
   if (signing) verifying.set(signing.keyId, createPublicKey(signing.privateKey));
   return { signing, verifying };
