@@ -1,10 +1,17 @@
 import { parseArgs } from 'node:util';
 import { claimStreamId } from '@contracts/claims/events';
 import { formatChainReport } from '@projections/audit/hash-chain';
+import {
+  describeHeadCheck,
+  describeStoreCheck,
+  storeAgainstCheckpoint,
+  streamAgainstCheckpoint,
+} from '@projections/audit/head-against-checkpoint';
 import { formatStoreReport, verifyAllStreams } from '@projections/audit/verify-all-streams';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
+import { loadAuditKeys } from '../audit/audit-keys';
 import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
@@ -67,6 +74,8 @@ if (command === 'verify' && config.EVENTSTORE_URL) {
 const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 const print = (text: string) => process.stdout.write(`${text}\n`);
+// The keys that verify checkpoints; a verifier never creates a development key.
+const keys = await loadAuditKeys(config, false);
 
 /** The claim's chain verdict, printed before its timeline (issue 50); false when broken. */
 async function printClaimChain(streamId: string): Promise<boolean> {
@@ -80,7 +89,9 @@ async function printClaimChain(streamId: string): Promise<boolean> {
       ? `Hash chain: verified, ${report.events} events`
       : `Hash chain: ${formatChainReport(report)}`,
   );
-  return report.ok;
+  const anchored = await streamAgainstCheckpoint(runtime.pool, streamId, keys.verifying);
+  print(describeHeadCheck(anchored));
+  return report.ok && (anchored.state === 'matches' || anchored.state === 'none');
 }
 
 let exitCode = 0;
@@ -88,7 +99,10 @@ try {
   if (command === 'verify') {
     const report = await verifyAllStreams(runtime.pool, { batchSize });
     print(formatStoreReport(report));
-    if (report.broken.length > 0) exitCode = 1;
+    // A rewrite that recomputed its hashes passes the chain: the signed heads catch it.
+    const signed = await storeAgainstCheckpoint(runtime.pool, keys.verifying);
+    for (const line of describeStoreCheck(signed)) print(line);
+    if (report.broken.length > 0 || signed.untrusted || signed.rewritten.length > 0) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));

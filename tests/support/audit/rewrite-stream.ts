@@ -7,7 +7,7 @@ import { chainHash } from '@contracts/event-hash';
  * chain alone verifies. `edit` returns the new data of the event at `revision`.
  */
 export async function rewriteStream(
-  pool: pg.Pool,
+  pool: Pick<pg.Pool, 'query'>,
   streamId: string,
   revision: number,
   edit: (data: Record<string, unknown>) => Record<string, unknown>,
