@@ -19,7 +19,7 @@ import {
   MissingSigningKeyError,
   requireSigningKey,
 } from './audit-keys';
-import { signerTurn } from './checkpoint-signer';
+import { signerTurn, startCheckpointSigner } from './checkpoint-signer';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -129,6 +129,28 @@ describe('the audit checkpoint signer (decision 130)', () => {
     );
     later(60_000);
     await expect(turn()).rejects.toThrow(/checkpoint 4 .*do not give its signed root/);
+  });
+
+  it('runs as the elected signer: a checkpoint at each interval while it holds the lease', async () => {
+    const before = (await readLatestCheckpoint(database.pool))?.sequence ?? 0;
+    // The heads the test before corrupted are dropped: the signer starts a fresh series.
+    await database.pool.query('truncate audit_checkpoint_heads, audit_checkpoints');
+    const signer = startCheckpointSigner({
+      pool: database.pool,
+      documents,
+      keys,
+      intervalMs: 200,
+      everyEvents: 1_000,
+      leaseTtlMs: 600,
+      log: silent,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await signer.stop();
+    const { rows } = await database.pool.query<{ n: number }>(
+      'select count(*)::int as n from audit_checkpoints',
+    );
+    expect(before).toBeGreaterThan(0);
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(3);
   });
 });
 

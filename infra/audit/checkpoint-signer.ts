@@ -91,10 +91,15 @@ export function startCheckpointSigner(options: CheckpointSignerOptions): { stop(
       let stopped = false;
       let wake = () => {};
       const loop = (async () => {
-        while (!stopped && fence.held()) {
-          await signerTurn(options, fence).catch((err: unknown) =>
-            options.log.error({ err }, 'audit checkpoint not signed; retrying'),
-          );
+        // Not `while fence.held()`: a stalled event loop (a start-up build) lets the holder's
+        // clock lapse until the next renewal, and the signer must not end for good then. The
+        // election stops this loop when the lease is really lost; the fence guards each write.
+        while (!stopped) {
+          if (fence.held()) {
+            await signerTurn(options, fence).catch((err: unknown) =>
+              options.log.error({ err }, 'audit checkpoint not signed; retrying'),
+            );
+          }
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, Math.min(POLL_MS, options.intervalMs));
             wake = () => {
