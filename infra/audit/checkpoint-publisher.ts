@@ -4,10 +4,10 @@ import type { Checkpoint } from '@projections/audit/checkpoint';
 import { ensureTopic } from '../kafka/relay-topic';
 
 /** Where the witness copies live in the document store, one object per checkpoint. */
-export const WITNESS_NAMESPACE = 'audit-checkpoints';
+const WITNESS_NAMESPACE = 'audit-checkpoints';
 
 /** What the witness object and the Kafka message hold: the checkpoint alone, signature included. */
-export function checkpointMessage(checkpoint: Checkpoint): string {
+function checkpointMessage(checkpoint: Checkpoint): string {
   const { sequence, size, rootHash, signedAt, keyId, signature } = checkpoint;
   return JSON.stringify({
     format: 'claims-portal/audit-checkpoint',

@@ -5,7 +5,7 @@ import { readLatestCheckpoint, readLeaves } from './checkpoint-store';
 import { checkpointFault } from './next-checkpoint';
 
 /** The checkpoint as people read it: which, when, by which key. */
-export interface CheckpointName {
+interface CheckpointName {
   readonly sequence: number;
   readonly signedAt: string;
   readonly keyId: string;
@@ -116,7 +116,7 @@ export async function storeAgainstCheckpoint(
   return { checkpoint, rewritten };
 }
 
-export const checkpointWords = (c: CheckpointName) =>
+const checkpointWords = (c: CheckpointName) =>
   `signed checkpoint ${c.sequence} of ${c.signedAt}, key ${c.keyId}`;
 
 /** The CLI's sentence for one stream, the same verdict the Audit tab shows. */

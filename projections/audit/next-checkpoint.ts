@@ -30,13 +30,13 @@ const HEADS_SQL = `with signed as (${LEAVES_SQL})
     left join events e on e.stream_id = p.stream_id and e.stream_revision = p.revision`;
 
 /** A stream whose live chain no longer passes through the head a checkpoint signed. */
-export interface RewrittenStream {
+interface RewrittenStream {
   readonly streamId: string;
   readonly signed: HeadLeaf;
   readonly live: HeadLeaf | undefined;
 }
 
-export interface NextLeaves {
+interface NextLeaves {
   readonly leaves: readonly HeadLeaf[];
   readonly changed: readonly HeadLeaf[];
   readonly rewritten: readonly RewrittenStream[];
@@ -48,7 +48,7 @@ export interface NextLeaves {
  * otherwise the signed head is carried forward unchanged, so a rewrite of the database is
  * never signed over and stays reported against every later checkpoint.
  */
-export function nextLeaves(rows: readonly HeadRow[]): NextLeaves {
+function nextLeaves(rows: readonly HeadRow[]): NextLeaves {
   const leaves: HeadLeaf[] = [];
   const changed: HeadLeaf[] = [];
   const rewritten: RewrittenStream[] = [];
@@ -81,7 +81,7 @@ export function nextLeaves(rows: readonly HeadRow[]): NextLeaves {
 }
 
 /** The stored leaves of the newest checkpoint do not give its signed root: refuse to build on them. */
-export class CheckpointIntegrityError extends Error {
+class CheckpointIntegrityError extends Error {
   constructor(checkpoint: Checkpoint, why: string) {
     super(
       `checkpoint ${checkpoint.sequence} of ${checkpoint.signedAt} (key ${checkpoint.keyId}): ${why}`,

@@ -63,8 +63,9 @@ describe('audit checkpoints on Kafka (real broker, decision 130)', () => {
     expect(rows[0]?.published_at).not.toBeNull();
 
     const [message] = await readTopic(kafka, topicName, (read) => read.length >= 1);
-    const fromKafka = (message?.raw as { checkpoint: never }).checkpoint;
-    expect(message?.key).toBe('1');
+    if (!message) throw new Error('no checkpoint on the topic');
+    const fromKafka = (message.raw as { checkpoint: never }).checkpoint;
+    expect(message.key).toBe('1');
 
     const { links, head } = await readStreamLinks(database.pool, life.streamId);
     const exported = buildAuditExport({
