@@ -4,7 +4,7 @@ import type { Checkpoint } from '@projections/audit/checkpoint';
 import { ensureTopic } from '../kafka/relay-topic';
 
 /** Where the witness copies live in the document store, one object per checkpoint. */
-const WITNESS_NAMESPACE = 'audit-checkpoints';
+export const WITNESS_NAMESPACE = 'audit-checkpoints';
 
 /** What the witness object and the Kafka message hold: the checkpoint alone, signature included. */
 function checkpointMessage(checkpoint: Checkpoint): string {

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
-import { signNextCheckpoint } from '@projections/audit/next-checkpoint';
+import { readLatestCheckpoint } from '@projections/audit/checkpoint-store';
 import { rewriteStream } from '@tests/support/audit/rewrite-stream';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { seedClaims } from '@tests/support/projections/claims-log';
 import { parseConfig } from '../config/config';
 import { loadAuditKeys } from '../audit/audit-keys';
+import { signerTurn } from '../audit/checkpoint-signer';
+import { createFilesystemDocumentStorage } from '../documents/filesystem-document-storage';
 
 const run = promisify(execFile);
 
@@ -49,14 +51,18 @@ describe('audit CLI against the signed checkpoint (decision 130)', { timeout: 90
     dataDir = await mkdtemp(join(tmpdir(), 'audit-cli-keys-'));
     ids = await seedClaims(harness, ['ann', 'bob', 'cid', 'dee', 'eve', 'fay']);
     const keys = await loadAuditKeys(parseConfig({ DATA_DIR: dataDir }));
-    if (!keys.signing) throw new Error('no development key');
-    const { checkpoint } = await signNextCheckpoint(harness.database.pool, {
-      key: keys.signing,
-      verifying: keys.verifying,
-      now: new Date(),
+    // What the portal's signer does, its witness copy in the data folder the CLI reads.
+    await signerTurn({
+      pool: harness.database.pool,
+      documents: createFilesystemDocumentStorage(join(dataDir, 'objects')),
+      keys,
+      intervalMs: 60_000,
+      everyEvents: 1_000,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
     });
-    signedAt = checkpoint.signedAt;
-    keyId = checkpoint.keyId;
+    const checkpoint = await readLatestCheckpoint(harness.database.pool);
+    signedAt = checkpoint?.signedAt ?? '';
+    keyId = checkpoint?.keyId ?? '';
   });
   afterAll(async () => {
     await harness.close();
@@ -68,6 +74,9 @@ describe('audit CLI against the signed checkpoint (decision 130)', { timeout: 90
     const sound = await audit('verify');
     expect(sound.code).toBe(0);
     expect(sound.stdout).toContain(`ok: every head matches ${which}`);
+    expect(sound.stdout).toContain(
+      'ok: the witness holds 1 checkpoint(s), each as the database has it',
+    );
     const first = await audit('claim', ids[0] ?? '');
     expect(first.stdout).toMatch(
       new RegExp(
@@ -99,5 +108,16 @@ describe('audit CLI against the signed checkpoint (decision 130)', { timeout: 90
       `Signed checkpoint: does not match the ${which}: version 5 is not the event it recorded`,
     );
     expect(untouched.code).toBe(0);
+  });
+
+  it('shows checkpoints deleted from the database against the witness kept outside it', async () => {
+    await harness.database.pool.query('delete from audit_checkpoint_heads');
+    await harness.database.pool.query('delete from audit_checkpoints');
+    const verify = await audit('verify');
+    expect(verify.code).toBe(1);
+    expect(verify.stdout).toContain("FAILED: 1 of the witness's 1 checkpoint(s) disagree");
+    expect(verify.stdout).toContain(
+      `  checkpoint 1 of ${signedAt}, key ${keyId} is in the witness but not in the database`,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
 import { loadAuditKeys } from '../audit/audit-keys';
+import { compareWithWitness, describeWitnessReport } from '../audit/witness-check';
 import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
@@ -102,7 +103,11 @@ try {
     // A rewrite that recomputed its hashes passes the chain: the signed heads catch it.
     const signed = await storeAgainstCheckpoint(runtime.pool, keys.verifying);
     for (const line of describeStoreCheck(signed)) print(line);
-    if (report.broken.length > 0 || signed.untrusted || signed.rewritten.length > 0) exitCode = 1;
+    // The copies outside Postgres: checkpoints deleted or replaced in the database show here.
+    const witness = await compareWithWitness(runtime.documents, runtime.pool, keys.verifying);
+    for (const line of describeWitnessReport(witness)) print(line);
+    const failed = signed.untrusted || signed.rewritten.length > 0 || witness.problems.length > 0;
+    if (report.broken.length > 0 || failed) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));
