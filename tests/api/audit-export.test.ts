@@ -30,8 +30,17 @@ const run = promisify(execFile);
 let publicKeyFile = '';
 
 /** `npm run audit -- verify-export FILE --public-key KEY`, with no database in its environment. */
-async function verifyExport(file: string, args = ['--public-key', publicKeyFile]) {
-  const env = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+async function verifyExport(
+  file: string,
+  args = ['--public-key', publicKeyFile],
+  dataDir = '/nonexistent/claims-portal-data',
+) {
+  // The data folder is where a portal's development key would be: none unless one is given.
+  const env = {
+    ...process.env,
+    DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    DATA_DIR: dataDir,
+  };
   try {
     const { stdout, stderr } = await run(
       process.execPath,
@@ -255,6 +264,18 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
     expect(chainOnly.code).toBe(0);
     expect(otherKey.code).toBe(1);
     expect(otherKey.stdout).toContain('its signature does not verify with the public key');
+  });
+
+  it("takes the portal's own keys without --public-key, and says when it has none", async () => {
+    const file = await fileOf('configured.json', exported);
+    const [configured, keyless] = await Promise.all([
+      verifyExport(file, [], api.runtime.config.DATA_DIR),
+      verifyExport(file, []),
+    ]);
+    expect(configured.code).toBe(0);
+    expect(configured.stdout).toContain(`matches signed checkpoint 1 of`);
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toContain(`no public key for key ${keyId}: give it with --public-key`);
   });
 
   it('exports a stream whose last event was deleted, saying where its chain breaks', async () => {
