@@ -160,7 +160,8 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     parameters: [submissionIdParameter],
     success: {
       status: 200,
-      description: 'Every event of the claim, and whether its hash chain verifies',
+      description:
+        'Every event of the claim, whether its hash chain verifies, its live head and the newest signed checkpoint’s verdict on it',
     },
     errors: [401, 404],
   },
