@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { RENDITION_MAX_PAGES } from '@contracts/documents/document-inspector';
 
 export interface PdfRenditionCaps {
   readonly maxPages: number;
@@ -7,7 +8,11 @@ export interface PdfRenditionCaps {
   readonly maxSidePixels: number;
 }
 
-const DEFAULT_PDF_CAPS: PdfRenditionCaps = { maxPages: 50, dpi: 150, maxSidePixels: 2400 };
+const DEFAULT_PDF_CAPS: PdfRenditionCaps = {
+  maxPages: RENDITION_MAX_PAGES,
+  dpi: 150,
+  maxSidePixels: 2400,
+};
 
 export type PdfRendition =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number }
