@@ -144,6 +144,16 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
     fr: 'Le fichier « {name} » n’a pas pu être converti en copie sûre pour notre équipe, il ne peut donc pas être accepté. Imprimez-le de nouveau en PDF, ou numérisez-le, et téléversez cette copie.',
     cn: '无法将文件“{name}”转换为供我们团队阅读的安全副本，因此无法接受。请将其重新打印为 PDF 或扫描后上传该副本。',
   },
+  'documents.integrityFailed': {
+    en: 'This document cannot be shown: its stored copy does not match the one recorded when it was received. The refusal has been recorded for the audit.',
+    fr: 'Ce document ne peut pas être affiché : la copie conservée ne correspond pas à celle enregistrée à sa réception. Le refus a été consigné pour l’audit.',
+    cn: '无法显示此文件：存储的副本与接收时记录的副本不一致。此拒绝已记录以供审计。',
+  },
+  'documents.cannotBeShown': {
+    en: 'This document cannot be shown: no safe copy of it could be made.',
+    fr: 'Ce document ne peut pas être affiché : aucune copie sûre n’a pu en être faite.',
+    cn: '无法显示此文件：无法为其生成安全副本。',
+  },
   'documents.nameHasControls': {
     en: 'The name of file "{name}" contains invisible characters that change its reading direction. Please rename the file.',
     fr: 'Le nom du fichier « {name} » contient des caractères invisibles qui changent son sens de lecture. Veuillez renommer le fichier.',

@@ -25,13 +25,11 @@ export const DOCUMENT_REFUSALS = [
 ] as const;
 export type DocumentRefusal = (typeof DOCUMENT_REFUSALS)[number];
 
-/** What a rendition is stored as: an image-only PDF, a PNG or a baseline JPEG. */
-export type RenditionType = AcceptedDocumentType;
-
 /** The safe copy of an accepted file (decisions 108 and 126): the only bytes ever shown. */
 export interface Rendition {
   readonly bytes: Uint8Array;
-  readonly contentType: RenditionType;
+  /** An image-only PDF, a PNG or a baseline JPEG. */
+  readonly contentType: AcceptedDocumentType;
 }
 
 /**

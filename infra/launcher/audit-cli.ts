@@ -11,13 +11,18 @@ import { formatStoreReport, verifyAllStreams } from '@projections/audit/verify-a
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
+import {
+  formatStoredDocumentsReport,
+  verifyStoredDocuments,
+} from '@services/claims/verify-stored-documents';
 import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
 
 /**
  * `npm run audit -- claim <submissionId> [--as-of <ISO time>]`: a claim's history, event by event.
- * `npm run audit -- verify`: recomputes every stream's hash chain.
+ * `npm run audit -- verify`: recomputes every stream's hash chain, and hashes every stored
+ * document and rendition against the sha256 its claim's events record (decision 127).
  * `npm run audit -- verify-export FILE`: checks an audit export offline (decision 063), no database.
  * Exit codes: 0 done, 1 unknown claim, broken chain or not an export, 2 bad arguments, 3 failed.
  */
@@ -106,6 +111,9 @@ try {
     const report = await verifyAllStreams(runtime.pool, { batchSize });
     print(formatStoreReport(report));
     if (report.broken.length > 0) exitCode = 1;
+    const documents = await verifyStoredDocuments(runtime);
+    print(formatStoredDocumentsReport(documents));
+    if (documents.altered.length > 0) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));

@@ -12,7 +12,7 @@ import {
  * every page's streams to draw it; 700 streams of 4 MiB of zeros each took a staff browser
  * past 3.8 GB. Real documents use a few MiB; this is far above that.
  */
-export const MAX_CONTENT_STREAM_BYTES = 64 * 1024 * 1024;
+const MAX_CONTENT_STREAM_BYTES = 64 * 1024 * 1024;
 
 const FLATE = PDFName.of('FlateDecode');
 const IMAGE = PDFName.of('Image');
