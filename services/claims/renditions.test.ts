@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DocumentIntegrityError } from '@contracts/claims/document-integrity';
+import { documentViewsStreamId } from '@contracts/claims/document-view-events';
 import { claimStreamId } from '@contracts/claims/events';
 import { ValidationError } from '@contracts/errors';
 import { contentStreamBomb } from '@contracts/documents/testing/rendition-hostile-documents';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
+import { toNewEvents } from '../shared/command-context';
 import { submitClaim } from './submit-claim';
+import { viewClaimDocument } from './view-claim-document';
 import { sha256Hex } from '@tests/support/claims/bytes';
+import {
+  claimSubmitted,
+  documentRef,
+  inspected,
+  SUBMISSION_ID,
+} from '@tests/support/claims/claim-fixtures';
 import {
   claimantFor,
   customerContext,
@@ -116,6 +128,45 @@ describe('every accepted document gets a rendition (decision 126)', () => {
       fieldErrors: [expect.objectContaining({ code })],
     });
     expect(await harness.storedObjects()).toEqual(objects);
+  });
+
+  it('serves a document stored before renditions through the pipeline at read time, checking its original', async () => {
+    const original = pdfBytes('stored before renditions');
+    const sha256 = sha256Hex(original);
+    const stored = await harness.ports.documents.put({
+      namespace: `claims/${SUBMISSION_ID}`,
+      bytes: original,
+      contentType: 'application/pdf',
+    });
+    // A ClaimSubmitted of schema version 2, as written before decision 126: no rendition.
+    const legacy = claimSubmitted([
+      { ...documentRef(inspected('old.pdf'), 'claim'), sha256, key: stored.key },
+    ]);
+    await harness.ports.eventStore.append(
+      claimStreamId(SUBMISSION_ID),
+      toNewEvents([legacy], staffContext(), { ClaimSubmitted: 2 }),
+      { expectedRevision: 'no_stream' },
+    );
+    const view = (copy: 'rendition' | 'original') =>
+      viewClaimDocument(
+        harness.ports,
+        { submissionId: SUBMISSION_ID, documentId: sha256, copy, role: 'agent' },
+        staffContext(),
+      );
+    const shown = await view('rendition');
+    expect(sha256Hex(shown.bytes)).not.toBe(sha256);
+    expect(Buffer.from(shown.bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    expect(sha256Hex((await view('original')).bytes)).toBe(sha256);
+    expect(await harness.storedObjects()).toContain(stored.key);
+
+    await writeFile(join(harness.root, stored.key), pdfBytes('replaced'));
+    await expect(view('rendition')).rejects.toBeInstanceOf(DocumentIntegrityError);
+    const views = await harness.ports.eventStore.readStream(documentViewsStreamId(SUBMISSION_ID));
+    expect(views.map((event) => event.type)).toEqual([
+      'ClaimDocumentViewed',
+      'ClaimDocumentViewed',
+      'ClaimDocumentReadRefused',
+    ]);
   });
 
   it('accepts a PDF at the page cap', async () => {
