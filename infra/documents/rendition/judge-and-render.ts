@@ -13,7 +13,7 @@ export async function judgeAndRender(bytes: Uint8Array): Promise<DocumentVerdict
   const verdict = await judgeDocument(bytes);
   if (verdict.contentType === undefined) return verdict;
   if (verdict.contentType === 'application/pdf') {
-    const rendition = renderPdf(bytes);
+    const rendition = await renderPdf(bytes);
     if (!rendition.ok) {
       const refusal = rendition.reason === 'tooManyPages' ? 'tooManyPages' : 'renditionFailed';
       return { contentType: undefined, refusal };
