@@ -46,6 +46,8 @@ export default defineConfig({
       TENANT_HOST_SUFFIX: 'localhost',
       // Every test customer registers from 127.0.0.1: one address standing for many people.
       IDENTITY_ADDRESS_LIMIT_FACTOR: '20',
+      // The Audit tab's checkpoint verdict within a second or two, not the default minute.
+      AUDIT_CHECKPOINT_INTERVAL_MS: '1000',
     },
   },
 });

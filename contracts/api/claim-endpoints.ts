@@ -1,5 +1,6 @@
 import { claimListSchema, claimSummarySchema } from '../claims/claim-summary-schema';
 import { claimDraftViewSchema, saveDraftBodySchema } from '../claims/claim-draft-schema';
+import { DRAFT_ETAG_PATTERN } from '../claims/draft-conflicts';
 import { submitClaimResponseSchema } from '../claims/submit-claim-request';
 import {
   acceptedSchema,
@@ -22,7 +23,7 @@ const draftIfMatchParameter = {
   required: true,
   description:
     'The ETag of the draft as read ("new" when there was none). Missing: 428; stale: 409 with the changes since and the draft now; submitted already: 409 with its confirmation number (decision 121).',
-  schema: { type: 'string' },
+  schema: { type: 'string', pattern: DRAFT_ETAG_PATTERN },
 };
 
 const documentIfMatchParameter = {

@@ -5,8 +5,12 @@
  */
 export const claimEtag = (version: number): string => `"${version}"`;
 
-/** One quoted version, strong or weak (a proxy may weaken it); at most 15 digits, so exact. */
-const CLAIM_ETAG = /^(?:W\/)?"(\d{1,15})"$/;
+/**
+ * One quoted version, strong or weak (a proxy may weaken it); at most 15 digits, so exact.
+ * The OpenAPI document's If-Match pattern, so the document and the check cannot disagree.
+ */
+export const CLAIM_ETAG_PATTERN = '^(?:W/)?"([0-9]{1,15})"$';
+const CLAIM_ETAG = new RegExp(CLAIM_ETAG_PATTERN);
 
 /** The version an ETag (or If-Match) names, or undefined when it is not one claim ETag. */
 export function claimVersionOfEtag(etag: string): number | undefined {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CLAIM_ETAG_PATTERN } from './claim-etag';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -13,6 +14,12 @@ export interface ApiEndpoint {
   readonly audience: Audience;
   readonly parameters?: readonly Record<string, unknown>[];
   readonly body?: z.ZodType;
+  /**
+   * A form posted server to server and authenticated by the signature it carries, not by a
+   * browser's cookies: no CSRF token and no Origin are asked of it (OpenID Connect
+   * Back-Channel Logout is one).
+   */
+  readonly signedForm?: z.ZodType;
   readonly success: {
     readonly status: number;
     readonly description: string;
@@ -38,7 +45,7 @@ export const idempotencyKeyParameter = {
   required: false,
   description:
     'A UUID v7; a retry with the same key and body replays the first answer, the same key with another body is a 422.',
-  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+  schema: { type: 'string', format: 'uuid', pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 
 export const ifMatchParameter = {
@@ -47,5 +54,5 @@ export const ifMatchParameter = {
   required: true,
   description:
     'The ETag of the claim as read (its version, quoted). Missing: 428; stale: 409 with currentVersion and the changes since (decision 048).',
-  schema: { type: 'string' },
+  schema: { type: 'string', pattern: CLAIM_ETAG_PATTERN },
 };

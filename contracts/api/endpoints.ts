@@ -11,3 +11,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   ...STAFF_CLAIM_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
 ];
+
+/** The paths of signed server-to-server forms: the edge asks them for no CSRF token or Origin. */
+export const SIGNED_FORM_PATHS: ReadonlySet<string> = new Set(
+  API_ENDPOINTS.filter((endpoint) => endpoint.signedForm).map((endpoint) => endpoint.path),
+);

@@ -1,4 +1,19 @@
+import {
+  flowIdRequestSchema,
+  forgotPasswordRequestSchema,
+  passwordChangeRequestSchema,
+  profileUpdateRequestSchema,
+  registrationRequestSchema,
+  resetPasswordRequestSchema,
+  signInCodeRequestSchema,
+  signInRequestSchema,
+  verifyUserRequestSchema,
+} from '../identity/identity-requests';
+import { logoutTokenFormSchema } from '../identity/logout-token-form';
 import type { ApiEndpoint } from './endpoint-shape';
+
+/** The request schemas date their age rule; no JSON Schema of them depends on the day. */
+const ANY_DAY = new Date(0);
 
 /** Health, staff and customer sign-in, recovery, BankTech and the customer's profile. */
 export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
@@ -75,6 +90,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       'OpenID Connect Back-Channel Logout 1.0: the provider posts logout_token (form); every staff session of its subject ends',
     audience: 'public',
+    signedForm: logoutTokenFormSchema,
     success: { status: 200, description: 'The sessions are ended', contentType: 'text/plain' },
     errors: [400],
   },
@@ -104,6 +120,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
       'Check email and password: OTP_REQUIRED (code mailed), VERIFICATION_CODE_REQUIRED, INVALID_CREDENTIALS or PASSWORD_LOCKED_OUT',
     audience: 'public',
     parameters: [{ name: 'flowId', in: 'path', required: true, schema: { type: 'string' } }],
+    body: signInRequestSchema(ANY_DAY),
     success: { status: 200, description: '{ status }' },
     errors: [400, 404, 429],
   },
@@ -114,6 +131,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: 'Check the one-time code: COMPLETED',
     audience: 'public',
     parameters: [{ name: 'flowId', in: 'path', required: true, schema: { type: 'string' } }],
+    body: signInCodeRequestSchema(ANY_DAY),
     success: { status: 200, description: '{ status }' },
     errors: [400, 404, 429],
   },
@@ -123,6 +141,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'initiateCustomerSession',
     summary: 'Open the session of a COMPLETED flow (httpOnly SameSite=Lax cookie)',
     audience: 'public',
+    body: flowIdRequestSchema,
     success: { status: 200, description: '{ csrfToken, user: { id, email }, idleExpiresAt }' },
     errors: [400, 401],
   },
@@ -150,6 +169,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'registerCustomer',
     summary: 'Register: VERIFICATION_CODE_REQUIRED (8-character code mailed) or ACCOUNT_EXISTS',
     audience: 'public',
+    body: registrationRequestSchema(ANY_DAY),
     success: { status: 201, description: '{ status, userId?, resendAvailableAt? }' },
     errors: [400, 429],
   },
@@ -159,6 +179,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'verifyCustomer',
     summary: 'Check the registration code (ACCOUNT_OK), or resend it after 60 s',
     audience: 'public',
+    body: verifyUserRequestSchema,
     success: { status: 200, description: '{ status }' },
     errors: [400, 404, 429],
   },
@@ -168,6 +189,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'setupCustomerMfa',
     summary: 'The user id of an incomplete registration, from the flow',
     audience: 'public',
+    body: flowIdRequestSchema,
     success: { status: 200, description: '{ userId }' },
     errors: [400, 404],
   },
@@ -177,6 +199,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'requestPasswordRecovery',
     summary: 'Forgot password: the same answer whether the email has an account or not',
     audience: 'public',
+    body: forgotPasswordRequestSchema(ANY_DAY),
     success: { status: 201, description: '{ status, flowId }' },
     errors: [400, 429],
   },
@@ -187,6 +210,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: 'Reset the password with the recovery code',
     audience: 'public',
     parameters: [{ name: 'flowId', in: 'path', required: true, schema: { type: 'string' } }],
+    body: resetPasswordRequestSchema(ANY_DAY),
     success: { status: 200, description: '{ status }' },
     errors: [400, 404, 429],
   },
@@ -215,6 +239,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'updateOwnProfile',
     summary: 'Update the profile (names and financial institution cannot change)',
     audience: 'customer',
+    body: profileUpdateRequestSchema(ANY_DAY),
     success: { status: 200, description: '{ data: profile }' },
     errors: [400, 401],
   },
@@ -224,6 +249,7 @@ export const IDENTITY_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'changeOwnPassword',
     summary: 'Change the password; every session of the customer ends',
     audience: 'customer',
+    body: passwordChangeRequestSchema(ANY_DAY),
     success: { status: 204, description: 'Changed' },
     errors: [400, 401],
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ApiEndpoint, API_ENDPOINTS } from './endpoints';
 import { CSRF_COOKIE, CSRF_HEADER } from './csrf-token';
 import { problemSchema } from './problem';
+import { BODY_TEXT_PATTERN, QUERY_VALUE_PATTERN, URL_TEXT_PATTERN } from '../accepted-text';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `code` VALIDATION_FAILED with per-field `errors` (and their `message`)',
@@ -31,9 +32,14 @@ function answeredStatuses(endpoint: ApiEndpoint): number[] {
   const statuses = new Set([...endpoint.errors, 431, 503]);
   const headers = (endpoint.parameters ?? []).map((p) => p.name);
   // The refusal shape answers 415 to any API write whose body is not JSON, body or not.
-  if (WRITES.has(endpoint.method)) for (const status of [403, 415]) statuses.add(status);
-  if (endpoint.body) for (const status of [400, 413, 415]) statuses.add(status);
-  if ((endpoint.parameters ?? []).some((p) => p.in === 'path')) statuses.add(400);
+  // A signed form asks for no CSRF token, so only a body of the wrong type is refused.
+  if (WRITES.has(endpoint.method)) statuses.add(415);
+  if (WRITES.has(endpoint.method) && !endpoint.signedForm) statuses.add(403);
+  if (endpoint.body || endpoint.signedForm) for (const status of [400, 413]) statuses.add(status);
+  const places = new Set((endpoint.parameters ?? []).map((p) => p.in));
+  // The edge refuses unacceptable URL text (400) and a claim id that is no UUID (404).
+  if (places.has('path') || places.has('query')) statuses.add(400);
+  if (endpoint.path.includes('{submissionId}')) statuses.add(404);
   if (headers.includes('Idempotency-Key')) for (const status of [400, 422]) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -42,8 +48,85 @@ function answeredStatuses(endpoint: ApiEndpoint): number[] {
 function security(endpoint: ApiEndpoint): Record<string, string[]>[] | undefined {
   const requirement: Record<string, string[]> = {};
   if (endpoint.audience !== 'public') requirement[`${endpoint.audience}Session`] = [];
-  if (WRITES.has(endpoint.method)) Object.assign(requirement, { csrfCookie: [], csrfHeader: [] });
+  if (WRITES.has(endpoint.method) && !endpoint.signedForm)
+    Object.assign(requirement, { csrfCookie: [], csrfHeader: [] });
   return Object.keys(requirement).length > 0 ? [requirement] : undefined;
+}
+
+type Parameter = Record<string, unknown> & { in?: unknown; schema?: Record<string, unknown> };
+
+/**
+ * A parameter as the edge checks it: free text in the path or the query gets the edge's own
+ * pattern (url-text.ts); one with a pattern, format or enum of its own is stricter already.
+ */
+function withEdgeRule(parameter: Parameter): Parameter {
+  const schema = parameter.schema;
+  if (!schema || schema.type !== 'string' || schema.pattern || schema.format || schema.enum)
+    return parameter;
+  if (parameter.in === 'query')
+    return { ...parameter, schema: { ...schema, pattern: QUERY_VALUE_PATTERN } };
+  if (parameter.in === 'path')
+    return { ...parameter, schema: { ...schema, pattern: URL_TEXT_PATTERN } };
+  return parameter;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const ACCEPTED_JSON_REF = { $ref: '#/components/schemas/AcceptedJson' };
+
+/** Any JSON value whose strings and keys the edge accepts (what an unread field may hold). */
+const ACCEPTED_JSON: JsonSchema = {
+  anyOf: [
+    { type: 'null' },
+    { type: 'boolean' },
+    { type: 'number' },
+    { type: 'string', pattern: BODY_TEXT_PATTERN },
+    { type: 'array', items: ACCEPTED_JSON_REF },
+    {
+      type: 'object',
+      propertyNames: { pattern: BODY_TEXT_PATTERN },
+      additionalProperties: ACCEPTED_JSON_REF,
+    },
+  ],
+};
+
+const isFreeString = (schema: JsonSchema) =>
+  (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'))) &&
+  !('pattern' in schema || 'format' in schema || 'enum' in schema || 'const' in schema);
+
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+
+/**
+ * A request body's schema as the edge reads it: every free string, and every key, is text the
+ * edge accepts (accepted-text.ts), so what the document calls valid the edge lets through.
+ */
+function withBodyTextRule(schema: JsonSchema): JsonSchema {
+  // Any value (z.unknown): any JSON the edge accepts.
+  if (Object.keys(schema).length === 0) return ACCEPTED_JSON_REF;
+  const out: JsonSchema = { ...schema };
+  if (isFreeString(out)) out.pattern = BODY_TEXT_PATTERN;
+  if (out.type === 'object' || out.properties) {
+    out.propertyNames = { pattern: BODY_TEXT_PATTERN };
+    // Keys a handler does not read are dropped, not refused: any accepted JSON under them.
+    out.additionalProperties ??= ACCEPTED_JSON_REF;
+  }
+  if (out.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Record<string, JsonSchema>).map(([key, value]) => [
+        key,
+        withBodyTextRule(value),
+      ]),
+    );
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const child = out[key];
+    if (child && typeof child === 'object') out[key] = withBodyTextRule(child as JsonSchema);
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = list.map((child: JsonSchema) => withBodyTextRule(child));
+  }
+  return out;
 }
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -72,16 +155,23 @@ function operation(endpoint: ApiEndpoint) {
     summary: endpoint.summary,
     tags: [endpoint.audience],
     ...(security(endpoint) ? { security: security(endpoint) } : {}),
-    ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
-          },
-        }
-      : {}),
+    ...(endpoint.parameters ? { parameters: endpoint.parameters.map(withEdgeRule) } : {}),
+    ...requestBody(endpoint),
     responses,
+  };
+}
+
+/** A JSON body, or a signed form, as the handler validates it. */
+function requestBody(endpoint: ApiEndpoint) {
+  const [mediaType, schema] = endpoint.signedForm
+    ? ['application/x-www-form-urlencoded', endpoint.signedForm]
+    : ['application/json', endpoint.body];
+  if (!schema) return {};
+  return {
+    requestBody: {
+      required: true,
+      content: { [mediaType]: { schema: withBodyTextRule(jsonSchema(schema, 'input')) } },
+    },
   };
 }
 
@@ -116,7 +206,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
           description: `The value of the ${CSRF_COOKIE} cookie, echoed on every write`,
         },
       },
-      schemas: { Problem: problem },
+      schemas: { Problem: problem, AcceptedJson: ACCEPTED_JSON },
       responses: Object.fromEntries(
         usedStatuses().map((status) => [
           `Problem${status}`,

@@ -1,5 +1,6 @@
 import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { amendClaimBodySchema, staffClaimViewSchema } from './claims-api';
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
 import {
   type ApiEndpoint,
   OWN_WRITE,
@@ -68,7 +69,7 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
         required: false,
         description:
           'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
-        schema: { type: 'string', format: 'uuid' },
+        schema: { type: 'string', format: 'uuid', pattern: IDEMPOTENCY_KEY_PATTERN },
       },
     ],
     success: {
@@ -194,7 +195,8 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     parameters: [submissionIdParameter],
     success: {
       status: 200,
-      description: 'Every event of the claim, and whether its hash chain verifies',
+      description:
+        'Every event of the claim, whether its hash chain verifies, its live head and the newest signed checkpoint’s verdict on it',
     },
     errors: [401, 404],
   },

@@ -1,16 +1,28 @@
 import { z } from 'zod';
 import { ACCEPTED_DOCUMENT_TYPES } from '../documents/detect-document-type';
-import { hasControlCharacter, LAST_DRAFT_STEP, WIZARD_STEPS } from './claim-draft';
+import { BIDI_CONTROLS } from '../accepted-text';
+import { LAST_DRAFT_STEP, WIZARD_STEPS } from './claim-draft';
 import { INITIAL_DOCUMENT_KINDS } from './documents';
 import { CLAIM_DESCRIPTION, POLICY_NUMBER } from './field-rules';
 
 /** The claim draft API's bodies (zod, server side; the wizard itself ships without zod). */
 
+/**
+ * Half-typed answers are kept as typed, with no control character (C0 but, in the description,
+ * tab and line breaks; DEL; C1) and no bidirectional control the edge would refuse. A pattern,
+ * not a predicate, so the OpenAPI document generated from this schema states the same rule.
+ */
+const keptTextPattern = (allowLineBreaks: boolean) =>
+  new RegExp(
+    `^[^${allowLineBreaks ? '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f' : '\\u0000-\\u001f'}\\u007f-\\u009f${BIDI_CONTROLS}]*$`,
+    'u',
+  );
+
 const keptText = (max: number, allowLineBreaks = false) =>
   z
     .string('invalidFormat')
     .max(max, 'tooLong')
-    .refine((text) => !hasControlCharacter(text, allowLineBreaks), 'invalidCharacters');
+    .regex(keptTextPattern(allowLineBreaks), 'invalidCharacters');
 
 /** PUT /api/claims/draft. */
 export const saveDraftBodySchema = z.object({

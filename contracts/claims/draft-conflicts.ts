@@ -9,14 +9,21 @@ export type ExpectedDraft =
   | { readonly kind: 'new' }
   | { readonly kind: 'draft'; readonly attemptId: string; readonly version: number };
 
-const DRAFT_ETAG = /^"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,9})"$/;
+/**
+ * A draft ETag, strong or weak: `"new"` (no draft yet) or `"{attemptId}.{version}"`. The
+ * OpenAPI document's If-Match pattern, so the document and the check cannot disagree.
+ */
+export const DRAFT_ETAG_PATTERN =
+  '^(?:W/)?"(?:new|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.([0-9]{1,9}))"$';
+const DRAFT_ETAG = new RegExp(DRAFT_ETAG_PATTERN);
 
 /** The base an If-Match value names, or undefined when it is not a draft ETag at all. */
 export function parseDraftEtag(value: string): ExpectedDraft | undefined {
-  if (value === '"new"') return { kind: 'new' };
-  const match = DRAFT_ETAG.exec(value.replace(/^W\//, ''));
+  const match = DRAFT_ETAG.exec(value);
   if (!match) return undefined;
-  return { kind: 'draft', attemptId: match[1] as string, version: Number(match[2]) };
+  const [, attemptId, version] = match;
+  if (attemptId === undefined) return { kind: 'new' };
+  return { kind: 'draft', attemptId, version: Number(version) };
 }
 
 /** What the claimant sees of one version: the answers and the attached files' names. */

@@ -91,3 +91,15 @@ export function parseIdentityRequest<S extends z.ZodType>(
     withMismatches(fields, body, toFieldErrors(fields, result.error.issues)),
   );
 }
+
+/** A sign-in flow named in a body: session/initiate and setup_mfa. */
+export const flowIdRequestSchema = z.object({
+  flowId: z.string('required').min(1, 'required').max(200, 'tooLong'),
+});
+
+/** BankTech's verify_user: the registration code, or `resend: true` for a new one. */
+export const verifyUserRequestSchema = z.object({
+  user_id: z.string('required').min(1, 'required').max(200, 'tooLong'),
+  verification_code: z.string().optional(),
+  resend: z.boolean().optional(),
+});

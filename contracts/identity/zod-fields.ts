@@ -7,15 +7,16 @@ import type { IdentityFieldCode } from './messages';
  * case (the field's `required` code, or '' when optional); the output is the stored form.
  */
 function zodText(spec: TextFieldSpec, now: Date): z.ZodType<string> {
-  return z
-    .string(spec.required)
-    .nullish()
-    .transform((raw, ctx) => {
-      const broken = checkText(spec, raw ?? '', now);
-      if (!broken) return cleanText(spec, raw ?? '');
-      ctx.issues.push({ code: 'custom', message: broken.code, input: raw });
-      return z.NEVER;
-    });
+  // A required field that is missing or not a string is refused with its `required` code by
+  // z.string itself; its input is then described as what it is (a required string) in the
+  // OpenAPI document generated from this schema.
+  const text = z.string(spec.required);
+  return (spec.optional ? text.nullish() : text).transform((raw, ctx) => {
+    const broken = checkText(spec, raw ?? '', now);
+    if (!broken) return cleanText(spec, raw ?? '');
+    ctx.issues.push({ code: 'custom', message: broken.code, input: raw });
+    return z.NEVER;
+  });
 }
 
 export function zodFields<F extends Readonly<Record<string, TextFieldSpec>>>(

@@ -42,6 +42,20 @@ const configSchema = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a host name suffix such as claims.example.com')
     .optional(),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  /**
+   * Signed audit checkpoints (decision 130): a PEM (PKCS#8) Ed25519 private key kept outside
+   * Postgres, and its id. Unset outside production: a development key under DATA_DIR/audit.
+   */
+  AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  AUDIT_SIGNING_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be a key id such as k1 (letters, digits, . _ -)')
+    .optional(),
+  /** A folder of earlier public keys, `<keyId>.pem` each, kept to verify old checkpoints. */
+  AUDIT_PUBLIC_KEYS_DIR: z.string().min(1).optional(),
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /** A checkpoint is also signed as soon as this many events were appended since the last one. */
+  AUDIT_CHECKPOINT_EVERY_EVENTS: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   IDENTITY_ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** host:port[,host:port…]: publish integration events to Kafka and mail claimants from them. */
   KAFKA_BROKERS: z
@@ -159,6 +173,20 @@ const consistentConfigSchema = configSchema.superRefine(
       });
     }
     checkMetricsSettings(config, context);
+    if (
+      (config.AUDIT_SIGNING_KEY_FILE === undefined) !==
+      (config.AUDIT_SIGNING_KEY_ID === undefined)
+    ) {
+      const missing =
+        config.AUDIT_SIGNING_KEY_ID === undefined
+          ? 'AUDIT_SIGNING_KEY_ID'
+          : 'AUDIT_SIGNING_KEY_FILE';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'AUDIT_SIGNING_KEY_FILE and AUDIT_SIGNING_KEY_ID are set together',
+      });
+    }
     if (config.S3_BUCKET === undefined) return;
     for (const name of S3_CREDENTIALS) {
       if (config[name] !== undefined) continue;

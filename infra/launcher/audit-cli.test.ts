@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
@@ -6,6 +9,7 @@ import { seedClaims } from '@tests/support/projections/claims-log';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 
 const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), 'audit-cli-'));
 
 /** Runs the CLI as `npm run audit` would, against the test database. */
 async function audit(url: string, ...args: string[]) {
@@ -13,7 +17,16 @@ async function audit(url: string, ...args: string[]) {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', 'infra/launcher/audit-cli.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent' } },
+      // A data folder of its own: no witness copies or keys of a portal run in this checkout.
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+        },
+      },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -56,7 +69,7 @@ describe('audit CLI', { timeout: 90_000 }, () => {
     const sound = await audit(url(), 'verify');
     expect(sound.code).toBe(0);
     expect(sound.stdout).toMatch(
-      /^ok: 2 streams, 6 events\ndocuments ok: \d+ objects match their sha256\n$/,
+      /^ok: 2 streams, 6 events\ncheckpoint: none signed yet\nok: the witness holds 0 checkpoint\(s\), each as the database has it\ndocuments ok: \d+ objects match their sha256\n$/,
     );
 
     const { rows } = await harness.database.pool.query(

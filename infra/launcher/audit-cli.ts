@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { claimStreamId } from '@contracts/claims/events';
-import {
-  formatExportReport,
-  MalformedExportError,
-  verifyAuditExport,
-} from '@projections/audit/audit-export';
 import { formatChainReport } from '@projections/audit/hash-chain';
+import {
+  describeHeadCheck,
+  describeStoreCheck,
+  storeAgainstCheckpoint,
+  streamAgainstCheckpoint,
+} from '@projections/audit/head-against-checkpoint';
 import { formatStoreReport, verifyAllStreams } from '@projections/audit/verify-all-streams';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
@@ -15,19 +15,24 @@ import {
   formatStoredDocumentsReport,
   verifyStoredDocuments,
 } from '@services/claims/verify-stored-documents';
+import { loadAuditKeys } from '../audit/audit-keys';
+import { compareWithWitness, describeWitnessReport } from '../audit/witness-check';
 import { claimsDatabaseUrl } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
 import { configOrExit } from './config-or-exit';
+import { verifyExportFile } from './verify-export-file';
 
 /**
  * `npm run audit -- claim <submissionId> [--as-of <ISO time>]`: a claim's history, event by event.
- * `npm run audit -- verify`: recomputes every stream's hash chain, and hashes every stored
- * document and rendition against the sha256 its claim's events record (decision 127).
- * `npm run audit -- verify-export FILE`: checks an audit export offline (decision 063), no database.
+ * `npm run audit -- verify`: recomputes every stream's hash chain, checks the signed heads and
+ * their witness copies, and hashes every stored document and rendition against the sha256 its
+ * claim's events record (decision 127).
+ * `npm run audit -- verify-export FILE [--public-key KEY]`: checks an audit export offline, its
+ * chain (decision 063) and its signed checkpoint (decision 130); no database.
  * Exit codes: 0 done, 1 unknown claim, broken chain or not an export, 2 bad arguments, 3 failed.
  */
 const USAGE =
-  'usage: audit-cli.ts claim <submissionId> [--as-of <ISO time>] | verify [--batch-size N] | verify-export FILE';
+  'usage: audit-cli.ts claim <submissionId> [--as-of <ISO time>] | verify [--batch-size N] | verify-export FILE [--public-key KEY] [--chain-only]';
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -38,32 +43,15 @@ function parse() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { 'as-of': { type: 'string' }, 'batch-size': { type: 'string', default: '5000' } },
+      options: {
+        'as-of': { type: 'string' },
+        'batch-size': { type: 'string', default: '5000' },
+        'public-key': { type: 'string' },
+        'chain-only': { type: 'boolean', default: false },
+      },
     });
   } catch (error) {
     return usage((error as Error).message);
-  }
-}
-
-/** The same walk as `verify`, over a file: no configuration, no database. */
-async function verifyExportFile(file: string | undefined): Promise<number> {
-  if (!file) return usage('verify-export needs the file of an audit export');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    return usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  try {
-    const exported = JSON.parse(text) as { streamId?: unknown };
-    const report = verifyAuditExport(exported);
-    process.stdout.write(`${formatExportReport(report, String(exported.streamId))}\n`);
-    return report.ok ? 0 : 1;
-  } catch (error) {
-    if (!(error instanceof SyntaxError || error instanceof MalformedExportError)) throw error;
-    const reason = error instanceof SyntaxError ? 'not an audit export: not JSON' : error.message;
-    process.stderr.write(`${file}: ${reason}\n`);
-    return 1;
   }
 }
 
@@ -72,7 +60,11 @@ const [command, submissionId, ...extra] = positionals;
 if (extra.length > 0) usage(`unexpected arguments: ${extra.join(' ')}`);
 if (command === 'claim' && !submissionId) usage('claim needs a submission id');
 if (command === 'verify' && submissionId) usage(`unexpected argument: ${submissionId}`);
-if (command === 'verify-export') process.exit(await verifyExportFile(submissionId));
+if (command === 'verify-export') {
+  if (!submissionId) usage('verify-export needs the file of an audit export');
+  const options = { publicKey: values['public-key'], chainOnly: values['chain-only'] ?? false };
+  process.exit(await verifyExportFile(submissionId, options, usage));
+}
 if (command !== 'claim' && command !== 'verify') usage(`unknown command: ${command ?? '(none)'}`);
 const asOfText = values['as-of'];
 const asOf = asOfText === undefined ? undefined : new Date(asOfText);
@@ -89,6 +81,8 @@ if (command === 'verify' && config.EVENTSTORE_URL) {
 const databaseUrl = claimsDatabaseUrl(config);
 const runtime = await openRuntime(config, databaseUrl);
 const print = (text: string) => process.stdout.write(`${text}\n`);
+// The keys that verify checkpoints; a verifier never creates a development key.
+const keys = await loadAuditKeys(config, false);
 
 /** The claim's chain verdict, printed before its timeline (issue 50); false when broken. */
 async function printClaimChain(streamId: string): Promise<boolean> {
@@ -102,7 +96,9 @@ async function printClaimChain(streamId: string): Promise<boolean> {
       ? `Hash chain: verified, ${report.events} events`
       : `Hash chain: ${formatChainReport(report)}`,
   );
-  return report.ok;
+  const anchored = await streamAgainstCheckpoint(runtime.pool, streamId, keys.verifying);
+  print(describeHeadCheck(anchored));
+  return report.ok && (anchored.state === 'matches' || anchored.state === 'none');
 }
 
 let exitCode = 0;
@@ -110,10 +106,17 @@ try {
   if (command === 'verify') {
     const report = await verifyAllStreams(runtime.pool, { batchSize });
     print(formatStoreReport(report));
-    if (report.broken.length > 0) exitCode = 1;
+    // A rewrite that recomputed its hashes passes the chain: the signed heads catch it.
+    const signed = await storeAgainstCheckpoint(runtime.pool, keys.verifying);
+    for (const line of describeStoreCheck(signed)) print(line);
+    // The copies outside Postgres: checkpoints deleted or replaced in the database show here.
+    const witness = await compareWithWitness(runtime.documents, runtime.pool, keys.verifying);
+    for (const line of describeWitnessReport(witness)) print(line);
+    // Bytes replaced at a document's key: each object against the sha256 its events record.
     const documents = await verifyStoredDocuments(runtime);
     print(formatStoredDocumentsReport(documents));
-    if (documents.altered.length > 0) exitCode = 1;
+    const failed = signed.untrusted || signed.rewritten.length > 0 || witness.problems.length > 0;
+    if (report.broken.length > 0 || failed || documents.altered.length > 0) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));

@@ -18,6 +18,8 @@ import { migrate } from '../postgres/migrate';
 import { allMigrations } from '../postgres/migrations';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../postgres/embedded';
 import { closeRuntime, openRuntime } from '../runtime';
+import { MissingSigningKeyError, requireSigningKey } from '../audit/audit-keys';
+import { startAuditCheckpoints } from '../audit/start-audit-signer';
 import { startOrphanSweeper } from '../documents/orphan-sweeper';
 import { startIdentityPruner } from '../identity/identity-pruner';
 import { createPostgresIdentityStore } from '../identity/postgres-identity-store';
@@ -38,6 +40,12 @@ const log = getLogger();
 const stops: Array<() => Promise<unknown>> = [];
 
 async function start(): Promise<void> {
+  // Refused before anything starts: production signs audit checkpoints with a key of its own.
+  await requireSigningKey(config).catch((error: unknown) => {
+    if (!(error instanceof MissingSigningKeyError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  });
   const dataDir = resolve(ROOT, config.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const releaseDataDir = await takeOverDataDir(dataDir, (message) => log.warn(message));
@@ -87,6 +95,8 @@ async function start(): Promise<void> {
   stops.unshift(async () => stopPruner());
   const integrationEvents = startIntegrationEvents(config, runtime, log);
   if (integrationEvents) stops.unshift(() => integrationEvents.stop());
+  const stopCheckpoints = await startAuditCheckpoints(config, runtime, log);
+  if (stopCheckpoints) stops.unshift(stopCheckpoints);
   if (config.DEMO_DATA === 'on') {
     await ensureDemoAccount(runtime, dataDir, log);
     await seedDemoData(runtime, log);

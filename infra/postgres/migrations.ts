@@ -1,3 +1,4 @@
+import { checkpointMigration } from '@projections/audit/checkpoint-store';
 import { projectionMigrations } from '@projections/index';
 import { claimDraftMigrations } from '../claim-drafts/postgres-claim-drafts';
 import { eventStoreMigrations } from '../eventstore/postgres/schema';
@@ -16,4 +17,5 @@ export const allMigrations: readonly Migration[] = [
   ...claimDraftMigrations,
   ...kafkaMigrations,
   ...mailQueueMigrations,
+  checkpointMigration,
 ];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { EventMetadata } from '@contracts/event-store';
 import type { StaffRole } from '@contracts/principals';
+import type { KeyObject } from 'node:crypto';
+import { anchorSchema, type AnchorVerdict, checkAnchor, type ExportAnchor } from './export-anchor';
 import { findLabelMismatch, formatLabelMismatch, type LabelMismatch } from './export-identity';
 import {
   type BrokenLink,
@@ -50,6 +52,8 @@ export interface AuditExport {
   };
   /** The verification as it stood when the file was made. */
   readonly chainAtExport: ExportCheck;
+  /** The newest signed checkpoint with the claim's head in it, and the proof (decision 130). */
+  readonly anchor: ExportAnchor | null;
   readonly events: readonly ExportedEvent[];
 }
 
@@ -70,6 +74,7 @@ export interface AuditExportInput {
   readonly head: StreamHead | undefined;
   readonly exportedAt: Date;
   readonly exportedBy: AuditExport['exportedBy'];
+  readonly anchor?: ExportAnchor | null;
 }
 
 export function buildAuditExport(input: AuditExportInput): AuditExport {
@@ -98,7 +103,11 @@ export function buildAuditExport(input: AuditExportInput): AuditExport {
       hash: link.hash,
     })),
   } as const;
-  return { ...body, chainAtExport: toExportCheck(checkExport(body)) };
+  return {
+    ...body,
+    chainAtExport: toExportCheck(checkExport(body)),
+    anchor: input.anchor ?? null,
+  };
 }
 
 const metadataSchema = z.looseObject({
@@ -120,6 +129,7 @@ const exportSchema = z.object({
   submissionId: z.string().min(1),
   streamId: z.string().min(1),
   head: z.object({ revision, lastHash: z.string() }),
+  anchor: anchorSchema.nullable().optional(),
   events: z
     .array(
       z.object({
@@ -142,7 +152,27 @@ interface LabelReport {
   readonly mismatch: LabelMismatch;
 }
 
-export type ExportReport = ChainExportReport | LabelReport;
+/** The chain and labels hold, and what the signed checkpoint says of them. */
+interface AnchorReport {
+  readonly ok: boolean;
+  readonly events: number;
+  readonly anchor: AnchorVerdict;
+}
+
+export type ExportReport = ChainExportReport | LabelReport | AnchorReport;
+
+/** How `verify-export` checks the anchor: the public key of a key id, and whether one must be there. */
+export interface AnchorCheck {
+  readonly publicKeyOf: (keyId: string) => KeyObject | undefined;
+  /** false (`--chain-only`): a file with no checkpoint is judged by its chain alone. */
+  readonly required: boolean;
+}
+
+const NO_ANCHOR: AnchorVerdict = {
+  ok: false,
+  sentence:
+    'no signed checkpoint in the file: its chain alone proves nothing against a rewrite (--chain-only accepts that)',
+};
 
 /** Where an export's chain breaks, with the file's own position of the event (1-based). */
 type ChainExportReport =
@@ -162,7 +192,7 @@ export class MalformedExportError extends Error {}
  * each event against the one before it in the file, then the last against the head. A
  * `previousHash` that is not the hash before it is a broken link too.
  */
-export function verifyAuditExport(file: unknown): ExportReport {
+export function verifyAuditExport(file: unknown, anchorCheck?: AnchorCheck): ExportReport {
   const parsed = exportSchema.safeParse(file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -174,7 +204,12 @@ export function verifyAuditExport(file: unknown): ExportReport {
   const chain = checkExport(parsed.data as unknown as CheckedExport);
   if (!chain.ok) return chain;
   const mismatch = findLabelMismatch(parsed.data);
-  return mismatch ? { ok: false, mismatch } : chain;
+  if (mismatch) return { ok: false, mismatch };
+  if (!anchorCheck) return chain;
+  const { anchor } = parsed.data;
+  if (!anchor) return anchorCheck.required ? { ...chain, ok: false, anchor: NO_ANCHOR } : chain;
+  const verdict = checkAnchor({ ...parsed.data, anchor }, anchorCheck.publicKeyOf);
+  return { ok: verdict.ok, events: chain.events, anchor: verdict };
 }
 
 /** What the check reads of an export; `version` is for people and is not trusted. */
@@ -234,6 +269,12 @@ function toExportCheck(report: ChainExportReport): ExportCheck {
 
 /** The CLI's words for an export's check: the first bad link, named as `verify` names one. */
 export function formatExportReport(report: ExportReport, streamId: string): string {
+  if ('anchor' in report) {
+    const chain = `${streamId}, ${report.events} events, chain and head verified`;
+    return report.ok
+      ? `ok: ${chain}; ${report.anchor.sentence}`
+      : `FAILED: ${report.anchor.sentence}`;
+  }
   if (report.ok) return `ok: ${streamId}, ${report.events} events, chain and head verified`;
   if ('mismatch' in report) return formatLabelMismatch(report.mismatch);
   return [

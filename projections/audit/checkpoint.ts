@@ -75,6 +75,11 @@ export function signCheckpoint(
   return { ...unsigned, signature };
 }
 
+/** The tree head of these leaves, as `signCheckpoint` computes it (hex). */
+export function rootOf(heads: readonly HeadLeaf[]): string {
+  return treeHead(orderLeaves(heads).map(leafBytes)).toString('hex');
+}
+
 /** The proof that `streamId`'s head is a leaf of the tree built from `heads`. */
 export function proveHead(
   heads: readonly HeadLeaf[],
@@ -94,7 +99,7 @@ export function readPublicKey(text: string): KeyObject {
   return createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
 }
 
-function checkpointSignatureValid(checkpoint: Checkpoint, publicKey: KeyObject): boolean {
+export function checkpointSignatureValid(checkpoint: Checkpoint, publicKey: KeyObject): boolean {
   const { signature, ...unsigned } = checkpoint;
   try {
     return verify(null, signedText(unsigned), publicKey, Buffer.from(signature, 'base64'));

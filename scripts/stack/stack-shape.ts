@@ -72,4 +72,12 @@ export function stackProcessEnv(endpoints: StackEndpoints): Record<string, strin
 }
 
 /** What a portal process adds to them: where it listens and keeps its files. */
-export const PORTAL_ONLY_SETTINGS = ['HOST', 'PORT', 'DATA_DIR', 'DEMO_DATA'] as const;
+export const PORTAL_ONLY_SETTINGS = [
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'DEMO_DATA',
+  // One audit signing key for every portal, outside Postgres (decision 130).
+  'AUDIT_SIGNING_KEY_FILE',
+  'AUDIT_SIGNING_KEY_ID',
+] as const;

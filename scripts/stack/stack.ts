@@ -1,4 +1,5 @@
-import { lstatSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { lstatSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildSiteIfStale } from '@infra/launcher/build-site';
@@ -157,6 +158,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }),
     };
     const node = (script: string) => ['--import', 'tsx', script];
+    // One audit signing key for every portal (decision 130): the one that signs and the ones
+    // that only verify must agree on it.
+    const auditKeyFile = join(dir, 'audit-signing-key.pem');
+    const auditKey = generateKeyPairSync('ed25519').privateKey;
+    writeFileSync(auditKeyFile, auditKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
     const portals = portalPorts.map((port, i) =>
       managedProcess({
         name: `portal-${i + 1}`,
@@ -172,6 +178,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           DATA_DIR: join(dir, `portal-${i + 1}`),
           // One portal seeds the demo claimant and claims; the others would race it.
           DEMO_DATA: i === 0 ? 'on' : 'off',
+          AUDIT_SIGNING_KEY_FILE: auditKeyFile,
+          AUDIT_SIGNING_KEY_ID: 'stack-k1',
         },
       }),
     );

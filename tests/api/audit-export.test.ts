@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
 import type { StaffRole } from '@contracts/principals';
 import type { AuditExport } from '@projections/audit/audit-export';
+import { publicKeyPem, recomputeExport, signCheckpointNow } from '@tests/support/audit/checkpoints';
 import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
 import { GET as exportClaim } from '@site/pages/api/admin/claims/[submissionId]/audit-export';
 import {
@@ -24,13 +26,25 @@ import {
 
 const run = promisify(execFile);
 
-/** `npm run audit -- verify-export FILE`, with no database in its environment. */
-async function verifyExport(file: string) {
-  const env = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+/** The portal's public key, as an auditor is handed it (decision 130). */
+let publicKeyFile = '';
+
+/** `npm run audit -- verify-export FILE --public-key KEY`, with no database in its environment. */
+async function verifyExport(
+  file: string,
+  args = ['--public-key', publicKeyFile],
+  dataDir = '/nonexistent/claims-portal-data',
+) {
+  // The data folder is where a portal's development key would be: none unless one is given.
+  const env = {
+    ...process.env,
+    DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    DATA_DIR: dataDir,
+  };
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', 'infra/launcher/audit-cli.ts', 'verify-export', file],
+      ['--import', 'tsx', 'infra/launcher/audit-cli.ts', 'verify-export', file, ...args],
       { env: { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' } },
     );
     return { code: 0, stdout, stderr };
@@ -66,6 +80,8 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
   let dir: string;
   let submissionId: string;
   let exported: AuditExport;
+  let keyId = '';
+  let closed = false;
 
   const save = async (body: Record<string, unknown>) => {
     const request = jsonRequest(`/api/admin/claims/${submissionId}`, body, {
@@ -87,9 +103,11 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
     await save({ claimNumber: 'EXP1', status: 'Pending' });
     await save({ benefitAmount: '100.50', decisionLetter: pdf('letter.pdf') });
     await save({ status: 'Approved' });
+    keyId = await signCheckpointNow(api);
+    publicKeyFile = await fileOf('portal-public.pem', await publicKeyPem(api));
   });
   afterAll(async () => {
-    await api.close();
+    if (!closed) await api.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -158,7 +176,7 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
     ]);
     expect(sound).toMatchObject({ code: 0 });
     expect(sound.stdout).toBe(
-      `ok: ${claimStreamId(submissionId)}, ${last} events, chain and head verified\n`,
+      `ok: ${claimStreamId(submissionId)}, ${last} events, chain and head verified; matches signed checkpoint 1 of ${exported.anchor?.checkpoint.signedAt}, key ${keyId} (versions 1–${last} of ${last})\n`,
     );
 
     expect(altered.code).toBe(1);
@@ -184,6 +202,82 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('ENOENT') });
   });
 
+  it('catches a recomputed forgery against the signed checkpoint, and labels that belong to another claim', async () => {
+    const events = exported.events;
+    const amounts = recomputeExport(exported, (all) =>
+      all.map((event) =>
+        JSON.stringify(event.data).includes('100.5')
+          ? { ...event, data: JSON.parse(JSON.stringify(event.data).replace('100.5', '999.99')) }
+          : event,
+      ),
+    );
+    const cut = recomputeExport(exported, (all) => all.slice(0, -1));
+    const relabelled = { ...exported, submissionId: '01a20212-0000-7000-8000-000000000001' };
+    const eventIds = structuredClone(exported) as unknown as { events: { eventId: string }[] };
+    if (eventIds.events[1]) eventIds.events[1].eventId = events[2]?.eventId ?? '';
+    const versions = structuredClone(exported) as unknown as { events: { version: number }[] };
+    if (versions.events[2]) versions.events[2].version = 99;
+    // The forger also rewrites the signed head to the forged one: the proof no longer holds.
+    const relinked = structuredClone(amounts) as AuditExport & { anchor: { leaf: object } };
+    relinked.anchor.leaf = { revision: amounts.head.revision, hash: amounts.head.lastHash };
+    const bare = { ...exported, anchor: null };
+    const [forged, truncated, claim, eventId, version, leaf, none, chainOnly, otherKey] =
+      await Promise.all([
+        verifyExport(await fileOf('amount.json', amounts)),
+        verifyExport(await fileOf('truncated.json', cut)),
+        verifyExport(await fileOf('claim.json', relabelled)),
+        verifyExport(await fileOf('event-id.json', eventIds)),
+        verifyExport(await fileOf('version.json', versions)),
+        verifyExport(await fileOf('leaf.json', relinked)),
+        verifyExport(await fileOf('bare.json', bare)),
+        verifyExport(await fileOf('bare2.json', bare), ['--chain-only']),
+        verifyExport(await fileOf('sound2.json', exported), [
+          '--public-key',
+          generateKeyPairSync('ed25519')
+            .publicKey.export({ format: 'der', type: 'spki' })
+            .toString('base64'),
+        ]),
+      ]);
+    const which = `signed checkpoint 1 of ${exported.anchor?.checkpoint.signedAt}, key ${keyId}`;
+    const amountAt = amounts.events.findIndex((e) => JSON.stringify(e.data).includes('999.99'));
+    expect(amountAt).toBeGreaterThan(0);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toBe(
+      `FAILED: does not match ${which}: version ${events.length} of the file has hash ${amounts.head.lastHash}, the checkpoint recorded ${exported.head.lastHash}\n`,
+    );
+    expect(truncated.code).toBe(1);
+    expect(truncated.stdout).toContain(
+      `FAILED: does not match ${which}: the file ends at version ${events.length - 1}, the checkpoint recorded version ${events.length}`,
+    );
+    expect(claim).toMatchObject({ code: 1, stdout: expect.stringContaining('(streamId)') });
+    expect(eventId).toMatchObject({ code: 1, stdout: expect.stringContaining('(eventId)') });
+    expect(version).toMatchObject({ code: 1, stdout: expect.stringContaining('(version)') });
+    expect(version.stdout).toContain('found:    99');
+    expect(leaf.code).toBe(1);
+    expect(leaf.stdout).toContain(
+      `does not match ${which}: the head is not the one the checkpoint recorded`,
+    );
+    expect(none).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('no signed checkpoint'),
+    });
+    expect(chainOnly.code).toBe(0);
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stdout).toContain('its signature does not verify with the public key');
+  });
+
+  it("takes the portal's own keys without --public-key, and says when it has none", async () => {
+    const file = await fileOf('configured.json', exported);
+    const [configured, keyless] = await Promise.all([
+      verifyExport(file, [], api.runtime.config.DATA_DIR),
+      verifyExport(file, []),
+    ]);
+    expect(configured.code).toBe(0);
+    expect(configured.stdout).toContain(`matches signed checkpoint 1 of`);
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toContain(`no public key for key ${keyId}: give it with --public-key`);
+  });
+
   it('exports a stream whose last event was deleted, saying where its chain breaks', async () => {
     const before = exported.events.length;
     await api.database.pool.query(
@@ -203,5 +297,14 @@ describe('audit export and verify-export (decision 063)', { timeout: 90_000 }, (
     const checked = await verifyExport(await fileOf('deleted.json', cut));
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain('stream head does not match its last event');
+  });
+
+  it('verifies a genuine export with the database gone', async () => {
+    const file = await fileOf('genuine.json', exported);
+    await api.close();
+    closed = true;
+    const checked = await verifyExport(file);
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toContain(`matches signed checkpoint 1 of`);
   });
 });

@@ -30,7 +30,8 @@ export async function startPortalUnderTest(
 ): Promise<PortalUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), 'claims-faults-'));
   await chmod(dataDir, 0o755); // Postgres runs as its own user when we are root.
-  const port = await freePort();
+  // A caller may name the port: a provider registered before the portal starts needs it.
+  const port = extra.PORT ? Number(extra.PORT) : await freePort();
   const pgPort = await freePort();
   const env = {
     DATA_DIR: dataDir,

@@ -103,6 +103,35 @@ describe('read-your-writes by token on `npm start`', () => {
     }
   }, 60_000);
 
+  it('a read of the claim by id, without the token, waits for the read model instead of answering 404', async () => {
+    const held = await holdProjector();
+    let released = false;
+    try {
+      const answer = await submit('OWN-WRITE-2');
+      const { submissionId } = JSON.parse(answer.body) as { submissionId: string };
+      // An id the log does not hold is not found at once, held projector or not.
+      const unknown = await read('/api/claims/0190b6d2-7c1e-7a3b-9f00-1c2d3e4f5a6b');
+      expect(unknown.status).toBe(404);
+
+      const pending = {
+        claim: read(`/api/claims/${submissionId}`),
+        documents: read(`/api/claims/${submissionId}/documents`),
+      };
+      const settled = await Promise.race([
+        Promise.all([pending.claim, pending.documents]).then(() => 'answered'),
+        sleep(700).then(() => 'waiting'),
+      ]);
+      expect(settled).toBe('waiting');
+      await held.query('rollback');
+      released = true;
+      expect((await pending.claim).status).toBe(200);
+      expect((await pending.documents).status).toBe(200);
+    } finally {
+      if (!released) await held.query('rollback');
+      held.release();
+    }
+  }, 60_000);
+
   it('a mangled or forged token is dropped, changes nothing and never answers 500', async () => {
     for (const token of ['abc', '1.2.3', '-1.0', '1%002', `${'9'.repeat(20)}.1`]) {
       const answer = await read('/api/claims', token);

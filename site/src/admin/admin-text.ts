@@ -37,6 +37,10 @@ export const ADMIN_TEXT = {
     exportedBy: 'Exported by',
     headRevision: 'Stream head',
     headValue: 'version {version}, hash {hash}',
+    checkpointTitle: 'Signed checkpoint',
+    checkpointValue:
+      'number {sequence} of {date}, key {key}, root hash {root}; it recorded version {version}',
+    checkpointAbsent: 'none had been signed for this claim when the report was made',
     headSource: {
       event_streams: 'recorded by the event store',
       'last event read': 'last event read',
@@ -222,6 +226,16 @@ export const ADMIN_TEXT = {
       head: 'the stream records a later last event, so events were removed after this one',
     },
     brokenLink: 'Broken link: {reason}.',
+    liveHead: 'Stream head (version {version}), hash:',
+    checkpointMatches:
+      'Matches the signed checkpoint {sequence} of {date}, key {key}: version {version} is the event it recorded.',
+    checkpointMismatch:
+      'Does not match the signed checkpoint {sequence} of {date}, key {key}: version {version} is not the event it recorded. The history was rewritten after that checkpoint.',
+    checkpointUntrusted:
+      'The signed checkpoint {sequence} of {date}, key {key} cannot be trusted: {why}.',
+    checkpointNone:
+      'No signed checkpoint covers this claim yet: the portal signs one every minute.',
+    signedHead: 'Head hash the checkpoint recorded:',
     timeline: 'Event timeline',
     version: 'Version {version}',
     by: 'by {who}',

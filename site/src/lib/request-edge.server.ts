@@ -1,48 +1,18 @@
 import type { APIContext } from 'astro';
+import {
+  acceptableBodyText,
+  acceptableQueryValue,
+  acceptableUrlText,
+} from '@contracts/accepted-text';
 import { type FieldError, NotFoundError, ValidationError } from '@contracts/errors';
-
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-
-/**
- * C0 controls (below U+0020) and DEL. Typed text may hold a tab or a line break; a URL holds
- * none of them.
- */
-function hasControlCharacter(text: string, lineBreaksAllowed: boolean): boolean {
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 0x7f) return true;
-    if (code >= 0x20) continue;
-    if (lineBreaksAllowed && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN))
-      continue;
-    return true;
-  }
-  return false;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidCharacters = (field: string): FieldError => ({ field, code: 'invalidCharacters' });
 
-/**
- * Explicit bidirectional formatting (embeddings, overrides, isolates and the marks): no
- * field of the portal needs them, and shown to staff they make `fdp.exe` read as `exe.pdf`.
- */
-const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/** With the u flag a paired surrogate is one code point, so only a lone half matches. */
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
-
-/** Text Postgres can store (no lone surrogate: jsonb refuses it) and shows as it reads. */
-export function acceptableText(text: string, lineBreaksAllowed = true): boolean {
-  return (
-    !hasControlCharacter(text, lineBreaksAllowed) &&
-    !LONE_SURROGATE.test(text) &&
-    !BIDI_CONTROL.test(text)
-  );
-}
-
-const acceptableUrlText = (text: string) => acceptableText(text, false);
+/** Text Postgres can store and shows as it reads; tab and line breaks only where typed. */
+export const acceptableText = (text: string, lineBreaksAllowed = true): boolean =>
+  lineBreaksAllowed ? acceptableBodyText(text) : acceptableUrlText(text);
 
 /** Deeper than any body of the API (a claim with documents is 4 levels). */
 const MAX_JSON_DEPTH = 32;
@@ -123,7 +93,7 @@ export function checkRequestEdge(context: Pick<APIContext, 'params' | 'request'>
   const errors: FieldError[] = [];
   for (const [name, value] of new URL(context.request.url).searchParams) {
     // Handlers trim their values: a typed tab around one (or alone) is a blank, not an attack.
-    if (!acceptableUrlText(value.trim()) || !acceptableUrlText(name))
+    if (!acceptableQueryValue(value) || !acceptableUrlText(name))
       errors.push(invalidCharacters(name));
   }
   for (const [name, value] of Object.entries(context.params)) {

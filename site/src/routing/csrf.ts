@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AstroCookies, MiddlewareHandler } from 'astro';
 import type { FieldError } from '@contracts/errors';
-import { BACKCHANNEL_LOGOUT_PATH } from '@infra/oidc/staff-oidc-settings';
+import { SIGNED_FORM_PATHS } from '@contracts/api/endpoints';
 import { requestLanguage } from '@site/lib/api-language.server';
 import { requestIsHttps } from '@site/lib/forwarded.server';
 import { forbiddenResponse } from '@site/lib/problem.server';
@@ -41,12 +41,6 @@ function csrfFault(token: string | undefined, presented: string | null): FieldEr
 }
 
 /**
- * Posts from a server, not a browser: no cookie to echo, and the signed body is what
- * authenticates them (a forged one changes nothing).
- */
-const SIGNED_CALLS: ReadonlySet<string> = new Set([BACKCHANNEL_LOGOUT_PATH]);
-
-/**
  * Double-submit token: every visitor gets a random `csrf_token` cookie (readable by our
  * scripts, SameSite=Lax), and every non-safe API call must echo it in `x-csrf-token`. Another
  * site can make a browser send the cookie but cannot read it, so it cannot send the header.
@@ -57,7 +51,8 @@ export const checkCsrf: MiddlewareHandler = async (context, next) => {
   if (
     !SAFE_METHODS.has(context.request.method) &&
     context.url.pathname.startsWith('/api/') &&
-    !SIGNED_CALLS.has(context.url.pathname)
+    // Posts from a server, not a browser: the signed body is what authenticates them.
+    !SIGNED_FORM_PATHS.has(context.url.pathname)
   ) {
     const presented = context.request.headers.get(CSRF_HEADER);
     const missing = csrfFault(token, presented);

@@ -1,4 +1,5 @@
 import type { APIContext, MiddlewareHandler, MiddlewareNext } from 'astro';
+import { SIGNED_FORM_PATHS } from '@contracts/api/endpoints';
 import { getConfig } from '@infra/config/config';
 import { errorPagePath } from '@infra/http/edge-handler';
 import { allowedMethods, allowHeader } from '@infra/http/route-methods';
@@ -21,7 +22,8 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
  * when it is a form (the one kind another site can send without CORS) or has no content type.
  */
 export function crossSiteRefused(request: Request, url: URL, publicUrl?: string): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
+  // A signed server-to-server form has no browser and no Origin; its signature is checked.
+  if (SAFE_METHODS.has(request.method) || SIGNED_FORM_PATHS.has(url.pathname)) return false;
   const origin = `${requestIsHttps(request) ? 'https' : 'http'}://${url.host}`;
   const presented = request.headers.get('origin');
   // A proxy that does not pass the Host on still serves the portal at PUBLIC_URL.
@@ -33,7 +35,7 @@ export function crossSiteRefused(request: Request, url: URL, publicUrl?: string)
 }
 
 /**
- * Every /api/ route reads JSON: a same-origin write that carries a body of another type is
+ * Every /api/ route reads JSON (a signed server-to-server form reads its form): a same-origin write that carries a body of another type is
  * refused as such (415) before the CSRF check, which would otherwise answer 403. A cross-site
  * form is still a 403 (the origin check comes first).
  */
@@ -43,7 +45,10 @@ function wrongMediaType(request: Request, pathname: string): boolean {
   const hasBody = (length !== null && length !== '0') || request.headers.has('transfer-encoding');
   if (!hasBody) return false;
   const type = (request.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
-  return type !== 'application/json';
+  const expected = SIGNED_FORM_PATHS.has(pathname)
+    ? 'application/x-www-form-urlencoded'
+    : 'application/json';
+  return type !== expected;
 }
 
 type Refusal = { status: 403 } | { status: 404 } | { status: 405; allow: string } | { status: 415 };

@@ -26,6 +26,17 @@ export async function endStaffSessionsIn(email: string, seconds: number): Promis
   }
 }
 
+/** Runs `work` with a connection to the browser tests' portal database. */
+export async function withE2eDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: E2E_DATABASE() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Deletes the newest event of a claim's stream straight in Postgres, as a tamperer would. */
 export async function deleteLastEvent(submissionId: string): Promise<number> {
   const client = new pg.Client({ connectionString: E2E_DATABASE() });

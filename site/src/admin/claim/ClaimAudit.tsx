@@ -7,6 +7,7 @@ import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
 import { staffJson } from '../staff-api';
 import { changeLabel, changeValue, eventLabel } from './audit-changes';
+import { type CheckpointVerdict, CheckpointStatus } from './CheckpointStatus';
 import { DocumentViews } from './DocumentViews';
 
 interface Props {
@@ -35,6 +36,8 @@ interface Timeline {
         readonly brokenAtVersion: number;
         readonly reason: keyof typeof ADMIN_TEXT.audit.brokenReasons;
       };
+  readonly head: { readonly version: number; readonly hash: string } | null;
+  readonly checkpoint: CheckpointVerdict;
   readonly events: readonly TimelineEvent[];
 }
 
@@ -102,6 +105,7 @@ function TimelineView({ timeline }: { timeline: Timeline }) {
               reason: text.brokenReasons[chain.reason],
             })}
       </p>
+      <CheckpointStatus head={timeline.head} verdict={timeline.checkpoint} />
       <h3>{text.timeline}</h3>
       <ol className="admin-timeline">
         {timeline.events.map((event) => (

@@ -1,3 +1,4 @@
+import { logoutTokenFormSchema } from '@contracts/identity/logout-token-form';
 import { ValidationError } from '@contracts/errors';
 import { endSessionsOfSubject, InvalidLogoutToken } from '@infra/oidc/backchannel-logout';
 import { apiRoute } from '@site/lib/api-route.server';
@@ -13,13 +14,15 @@ const refused = new ValidationError([{ field: 'logout_token', code: 'logoutToken
  */
 export const POST = apiRoute(async ({ request }) => {
   const form = await request.formData().catch(() => undefined);
-  const token = form?.get('logout_token');
-  if (typeof token !== 'string' || token === '') throw refused;
+  const parsed = logoutTokenFormSchema.safeParse({ logout_token: form?.get('logout_token') });
+  if (!parsed.success) throw refused;
   const { pool, signIn } = await staffAuth();
-  const subject = await signIn.loggedOut(token, new Date()).catch((error: unknown) => {
-    if (error instanceof InvalidLogoutToken) throw refused;
-    throw error;
-  });
+  const subject = await signIn
+    .loggedOut(parsed.data.logout_token, new Date())
+    .catch((error: unknown) => {
+      if (error instanceof InvalidLogoutToken) throw refused;
+      throw error;
+    });
   await endSessionsOfSubject(pool, subject);
   return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } });
 });

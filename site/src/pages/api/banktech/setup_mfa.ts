@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { flowIdRequestSchema } from '@contracts/identity/identity-requests';
 import { setupMfa } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { IDENTITY_BODY_BYTES, identityPorts } from '@site/lib/identity.server';
@@ -6,14 +6,10 @@ import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
 
-const setupSchema = z.object({
-  flowId: z.string('required').min(1, 'required').max(200, 'tooLong'),
-});
-
 /** After VERIFICATION_CODE_REQUIRED: the user id to verify with (from the flow, never from an email). */
 export const POST = apiRoute(async (context) => {
   const { flowId } = parseWith(
-    setupSchema,
+    flowIdRequestSchema,
     await readJsonBody(context.request, IDENTITY_BODY_BYTES),
   );
   return json(await setupMfa(await identityPorts(), flowId));

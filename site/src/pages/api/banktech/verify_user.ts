@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { verifyUserRequestSchema } from '@contracts/identity/identity-requests';
 import { resendVerificationCode, verifyAccount } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import {
@@ -11,15 +11,12 @@ import { parseWith, readJsonBody } from '@site/lib/request-body.server';
 
 export const prerender = false;
 
-const verifySchema = z.object({
-  user_id: z.string('required').min(1, 'required').max(200, 'tooLong'),
-  verification_code: z.string().optional(),
-  resend: z.boolean().optional(),
-});
-
 /** Registration code: ACCOUNT_OK, or (resend: true) a new code once the 60 s cooldown has passed. */
 export const POST = apiRoute(async (context) => {
-  const body = parseWith(verifySchema, await readJsonBody(context.request, IDENTITY_BODY_BYTES));
+  const body = parseWith(
+    verifyUserRequestSchema,
+    await readJsonBody(context.request, IDENTITY_BODY_BYTES),
+  );
   const ports = await identityPorts();
   const origin = requestOrigin(context);
   if (body.resend) return json(await resendVerificationCode(ports, body.user_id, origin));

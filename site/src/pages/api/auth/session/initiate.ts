@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { flowIdRequestSchema } from '@contracts/identity/identity-requests';
 import { initiateSession } from '@services/identity';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { IDENTITY_BODY_BYTES, identityPorts, setSessionCookie } from '@site/lib/identity.server';
@@ -8,14 +8,10 @@ import { requestIsHttps } from '@site/lib/forwarded.server';
 
 export const prerender = false;
 
-const initiateSchema = z.object({
-  flowId: z.string('required').min(1, 'required').max(200, 'tooLong'),
-});
-
 /** Opens the session of a COMPLETED sign-in flow: httpOnly, SameSite=Lax cookie; the CSRF token for the header. */
 export const POST = apiRoute(async (context) => {
   const { flowId } = parseWith(
-    initiateSchema,
+    flowIdRequestSchema,
     await readJsonBody(context.request, IDENTITY_BODY_BYTES),
   );
   const session = await initiateSession(await identityPorts(), flowId);

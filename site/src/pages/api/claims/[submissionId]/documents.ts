@@ -1,5 +1,4 @@
 import { addDocumentsBodySchema } from '@contracts/api/claims-api';
-import { NotFoundError } from '@contracts/errors';
 import { MAX_UPLOAD_BODY_BYTES } from '@contracts/api/uploaded-file';
 import { getRuntime } from '@infra/runtime';
 import {
@@ -9,6 +8,7 @@ import {
 import { addAdditionalDocuments } from '@services/claims/add-additional-documents';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { commandContext } from '@site/lib/command-context.server';
+import { readOwnClaim } from '@site/lib/own-claim-read.server';
 import { requireCustomer } from '@site/lib/guards.server';
 import { rememberOwnWrite } from '@site/lib/read-your-writes.server';
 import { parseWith, readJsonBody } from '@site/lib/request-body.server';
@@ -21,8 +21,9 @@ export const GET = apiRoute(async ({ params, locals }) => {
   const claimant = requireCustomer(locals);
   const { pool } = await getRuntime();
   const submissionId = params.submissionId ?? '';
-  const claim = await getCustomerClaim(pool, claimant.customerId, submissionId);
-  if (!claim) throw new NotFoundError('claim not found');
+  await readOwnClaim(claimant.customerId, submissionId, () =>
+    getCustomerClaim(pool, claimant.customerId, submissionId),
+  );
   const documents = await listCustomerClaimDocuments(pool, claimant.customerId, submissionId);
   return json({ documents }, 200, { 'cache-control': 'no-store' });
 });

@@ -1,9 +1,9 @@
-import { NotFoundError } from '@contracts/errors';
 import { getRuntime } from '@infra/runtime';
 import { getCustomerClaimWithVersion } from '@projections/claims/customer-claims-query';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { claimEtag } from '@contracts/api/claim-etag';
 import { requireCustomer } from '@site/lib/guards.server';
+import { readOwnClaim } from '@site/lib/own-claim-read.server';
 
 export const prerender = false;
 
@@ -11,11 +11,9 @@ export const prerender = false;
 export const GET = apiRoute(async ({ params, locals }) => {
   const claimant = requireCustomer(locals);
   const { pool } = await getRuntime();
-  const found = await getCustomerClaimWithVersion(
-    pool,
-    claimant.customerId,
-    params.submissionId ?? '',
+  const submissionId = params.submissionId ?? '';
+  const found = await readOwnClaim(claimant.customerId, submissionId, () =>
+    getCustomerClaimWithVersion(pool, claimant.customerId, submissionId),
   );
-  if (!found) throw new NotFoundError('claim not found');
   return json(found.claim, 200, { etag: claimEtag(found.version), 'cache-control': 'no-store' });
 });
