@@ -39,7 +39,7 @@ function jpegMarkers(bytes: Uint8Array): number[] {
 const ACTIVE =
   /JavaScript|\/JS\b|OpenAction|\/AA\b|\/URI|Launch|EmbeddedFile|XFA|RichMedia|AcroForm/;
 
-describe('renditions (issue 45, not wired yet)', () => {
+describe('renditions (decisions 108, 126 and 128)', () => {
   it('renders a PDF to an image-only PDF that reads back with its page count', async () => {
     const rendition = await renderPdf(samplePdf('a claim form', 20_000));
     expect(rendition.ok).toBe(true);
