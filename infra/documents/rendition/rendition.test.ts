@@ -97,6 +97,19 @@ describe('renditions (decisions 108, 126 and 128)', () => {
     expect(Buffer.from(rendition.bytes).toString('latin1')).not.toContain('%PDF');
   });
 
+  it("drops a photo's EXIF (its location with it)", async () => {
+    const located = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 120, b: 60 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker', ImageDescription: 'home at 45.5N 73.6W' } })
+      .toBuffer();
+    expect(jpegMarkers(located)).toContain(0xe1);
+    const rendition = await renderImage(located);
+    expect(rendition.ok && jpegMarkers(rendition.bytes)).not.toContain(0xe1);
+    expect(rendition.ok && Buffer.from(rendition.bytes).toString('latin1')).not.toContain('45.5N');
+  });
+
   it('re-encodes a progressive JPEG as a baseline one', async () => {
     const progressive = await sharp({
       create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 30, b: 200 } },
