@@ -49,6 +49,17 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/claims/{submissionId}/decision-letter/original',
+    operationId: 'downloadOriginalDecisionLetter',
+    summary:
+      "Download original: the claim's current decision letter as staff uploaded it, as an attachment, checked against its recorded sha256; recorded with the viewer's role (decision 127)",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
+    errors: [401, 404, 409],
+  },
+  {
+    method: 'GET',
     path: '/api/admin/claims/{submissionId}/documents/{documentId}',
     operationId: 'viewClaimDocument',
     summary:

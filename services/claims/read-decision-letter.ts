@@ -17,10 +17,13 @@ export interface DecisionLetterFile {
   readonly contentType: string;
 }
 
-/** Who reads the letter: its own customer (whose reads keep their own event), or staff. */
+/**
+ * Who reads the letter: its own customer (whose reads keep their own event), or staff, who
+ * may also download the sealed original (decision 127).
+ */
 export type LetterReader =
   | { readonly claimant: Claimant }
-  | { readonly staff: Omit<Viewing, 'copy'> };
+  | { readonly staff: Omit<Viewing, 'copy'> & { readonly copy?: Viewing['copy'] } };
 
 /**
  * The letter the claim points at, as sealed by its upload. Its key is content-addressed, so
@@ -41,9 +44,9 @@ function sealedLetter(claim: ClaimRecord, submissionId: string): SealedDocument 
 }
 
 /**
- * The rendition of the claim's letter, checked against its recorded sha256 (decision 127),
- * for its own customer or for staff; a staff member's or auditor's opening is recorded with
- * their role in the claim's views stream.
+ * The rendition of the claim's letter (or, for staff, its original), checked against its
+ * recorded sha256 (decision 127), for its own customer or for staff; a staff member's or
+ * auditor's opening is recorded with their role and the copy in the claim's views stream.
  */
 export async function readDecisionLetter(
   ports: ClaimPorts,
@@ -57,9 +60,10 @@ export async function readDecisionLetter(
       ? ownClaim(state, submissionId, reader.claimant.customerId)
       : existingClaim(state, submissionId);
   const sealed = sealedLetter(claim, submissionId);
-  const served = await readCopy(ports, sealed, 'rendition', context);
+  const copy = 'staff' in reader ? (reader.staff.copy ?? 'rendition') : 'rendition';
+  const served = await readCopy(ports, sealed, copy, context);
   if ('staff' in reader) {
-    const viewing = { copy: 'rendition', role: reader.staff.role } as const;
+    const viewing = { copy, role: reader.staff.role };
     await recordView(ports, documentViewed(sealed, served.contentType, viewing), context);
   }
   return {

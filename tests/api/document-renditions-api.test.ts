@@ -12,6 +12,7 @@ import type { ClaimRecord } from '@services/claims/claim';
 import { loadClaim } from '@services/claims/load-claim';
 import { verifyStoredDocuments } from '@services/claims/verify-stored-documents';
 import { GET as staffLetter } from '@site/pages/api/admin/claims/[submissionId]/decision-letter';
+import { GET as letterOriginal } from '@site/pages/api/admin/claims/[submissionId]/decision-letter/original';
 import { GET as documentViews } from '@site/pages/api/admin/claims/[submissionId]/document-views';
 import { GET as viewDocument } from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]';
 import { GET as downloadOriginal } from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]/original';
@@ -152,6 +153,23 @@ describe('renditions served, originals sealed, every read checked (decision 127)
       claim.decisionLetter?.rendition?.sha256,
     );
     expect((await views()).length).toBe(before + 2);
+  });
+
+  it("downloads the letter's original as staff uploaded it, recorded with the role", async () => {
+    const before = (await views()).length;
+    const answer = await letterOriginal(
+      apiContext(
+        getRequest(`/api/admin/claims/${claimId}/decision-letter/original`),
+        { submissionId: claimId },
+        asAuditor,
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(letter));
+    expect((await views()).slice(before)).toEqual([
+      expect.objectContaining({ kind: 'decisionLetter', copy: 'original', role: 'auditor' }),
+    ]);
   });
 
   it('refuses bytes replaced at a storage key, counts it, records it for the Audit tab and audit verify', async () => {

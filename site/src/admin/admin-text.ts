@@ -163,6 +163,7 @@ export const ADMIN_TEXT = {
     letterRemove: 'Remove chosen file',
     letterCurrent: 'Current letter: {name}',
     letterView: 'View current letter',
+    letterOriginal: 'Download original',
     letterNone: 'No decision letter yet.',
     save: 'Save',
     saving: 'Saving…',
