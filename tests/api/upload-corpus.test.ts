@@ -9,6 +9,7 @@ import {
 import {
   actionPdfs,
   apngWithFrames,
+  apngWithHugeFrame,
   contentStreamBomb,
   jpegWithPdfInComment,
   pngWithHugeChunk,
@@ -200,6 +201,7 @@ async function issue45Corpus(): Promise<Record<string, Buffer>> {
     'iccp-512mb.png': await pngWithHugeChunk('iCCP'),
     'itxt-512mb.png': await pngWithHugeChunk('iTXt'),
     'apng-10000-frames.png': apngWithFrames(10_000),
+    'apng-512mb-frame.png': await apngWithHugeFrame(),
     'progressive-20000-scans.jpg': await progressiveJpegWithScans(20_000),
     'pdf-in-comment.jpg': jpegWithPdfInComment(sampleJpeg()),
     ...actionPdfs(),

@@ -91,6 +91,36 @@ export function apngWithFrames(frames = 10_000): Buffer {
   return Buffer.concat(parts);
 }
 
+/** An APNG whose second frame declares 11,585 × 11,585 RGBA and inflates to 512 MiB of zeros. */
+export async function apngWithHugeFrame(): Promise<Buffer> {
+  const png = samplePng(16, 16, 60);
+  const header = png.subarray(8, 8 + 25);
+  const idat = png.subarray(8 + 25, png.length - 12);
+  const control = Buffer.alloc(8);
+  control.writeUInt32BE(2, 0);
+  const frameControl = (sequence: number, side: number) => {
+    const data = Buffer.alloc(26);
+    data.writeUInt32BE(sequence, 0);
+    data.writeUInt32BE(side, 4);
+    data.writeUInt32BE(side, 8);
+    data.writeUInt16BE(1, 20);
+    data.writeUInt16BE(100, 22);
+    return pngChunk('fcTL', data);
+  };
+  const sequenced = Buffer.alloc(4);
+  sequenced.writeUInt32BE(2, 0);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    header,
+    pngChunk('acTL', control),
+    frameControl(0, 16),
+    idat,
+    frameControl(1, 11_585),
+    pngChunk('fdAT', Buffer.concat([sequenced, await deflatedZeros(512)])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A progressive JPEG whose last scan is repeated until it has `scans` scans. */
 export async function progressiveJpegWithScans(scans = 20_000): Promise<Buffer> {
   const jpeg = await sharp({
