@@ -182,11 +182,12 @@ export const CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/api/claims/{submissionId}/decision-letter',
     operationId: 'downloadOwnDecisionLetter',
-    summary: "Download the decision letter of one of the signed-in customer's claims",
+    summary:
+      "Download the decision letter of one of the signed-in customer's claims: its rendition, checked against its recorded sha256 (409 when the stored bytes do not match)",
     audience: 'customer',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
-    errors: [401, 404],
+    errors: [401, 404, 409],
   },
   {
     method: 'POST',

@@ -40,18 +40,30 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/api/admin/claims/{submissionId}/decision-letter',
     operationId: 'viewDecisionLetter',
-    summary: "View a claim's current decision letter (staff)",
+    summary:
+      "View a claim's current decision letter (staff): its rendition, checked against its recorded sha256; the opening is recorded with the viewer's role (decision 127)",
     audience: 'staff',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
-    errors: [401, 404],
+    errors: [401, 404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/decision-letter/original',
+    operationId: 'downloadOriginalDecisionLetter',
+    summary:
+      "Download original: the claim's current decision letter as staff uploaded it, as an attachment, checked against its recorded sha256; recorded with the viewer's role (decision 127)",
+    audience: 'staff',
+    parameters: [submissionIdParameter],
+    success: { status: 200, description: 'The letter (PDF)', contentType: 'application/pdf' },
+    errors: [401, 404, 409],
   },
   {
     method: 'GET',
     path: '/api/admin/claims/{submissionId}/documents/{documentId}',
     operationId: 'viewClaimDocument',
     summary:
-      "One of the claim's documents, inline, for the staff viewer; each opening is recorded (decision 060)",
+      "The rendition of one of the claim's documents, inline, for the staff viewer, checked against its recorded sha256 (409 when the stored bytes do not match); each opening is recorded with the viewer's role (decisions 060 and 127)",
     audience: 'staff',
     parameters: [
       submissionIdParameter,
@@ -73,16 +85,50 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     ],
     success: {
       status: 200,
-      description: 'The stored bytes with their stored type (PDF, JPEG or PNG)',
+      description:
+        'The rendition with its stored type (an image-only PDF, a baseline JPEG or a PNG)',
       contentType: 'application/octet-stream',
     },
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/claims/{submissionId}/documents/{documentId}/original',
+    operationId: 'downloadOriginalClaimDocument',
+    summary:
+      "Download original: the sealed original of one of the claim's documents, as an attachment, checked against its recorded sha256; each download is recorded with the viewer's role (decision 127)",
+    audience: 'staff',
+    parameters: [
+      submissionIdParameter,
+      {
+        name: 'documentId',
+        in: 'path',
+        required: true,
+        description: 'The SHA-256 of the document, in lowercase hex',
+        schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      },
+      {
+        name: 'view',
+        in: 'query',
+        required: false,
+        description:
+          'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ],
+    success: {
+      status: 200,
+      description: 'The original as uploaded, as an attachment',
+      contentType: 'application/octet-stream',
+    },
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'GET',
     path: '/api/admin/claims/{submissionId}/document-views',
     operationId: 'claimDocumentViews',
-    summary: "Who opened which of the claim's documents, and when, oldest first",
+    summary:
+      "Who opened which of the claim's documents and letters (which copy, in which role), and when, oldest first, with the reads refused because the stored bytes did not match their sha256",
     audience: 'staff',
     parameters: [submissionIdParameter],
     success: { status: 200, description: 'The recorded views' },

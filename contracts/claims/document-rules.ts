@@ -1,5 +1,5 @@
 import { extensionMatchesType } from '../documents/detect-document-type';
-import { IMAGE_MAX_PIXELS } from '../documents/document-inspector';
+import { IMAGE_MAX_PIXELS, RENDITION_MAX_PAGES } from '../documents/document-inspector';
 import type { FieldError } from '../errors';
 import {
   DECISION_LETTER_LIMITS,
@@ -53,6 +53,10 @@ function fileErrors(file: CheckedFile): DocumentError | undefined {
       return documentsError('documents.tooComplex', { name });
     case 'notCheckedInTime':
       return documentsError('documents.notCheckedInTime', { name });
+    case 'tooManyPages':
+      return documentsError('documents.tooManyPages', { name, maxPages: RENDITION_MAX_PAGES });
+    case 'renditionFailed':
+      return documentsError('documents.renditionFailed', { name });
     case 'tooManyPixels':
       return documentsError('documents.tooManyPixels', {
         name,
@@ -212,6 +216,8 @@ function letterFileError(letter: CheckedFile): LetterError | undefined {
   if (letter.refusal === 'polyglot') return error('decisionLetter.polyglot');
   if (letter.refusal === 'tooComplex') return error('decisionLetter.tooComplex');
   if (letter.refusal === 'notCheckedInTime') return error('decisionLetter.notCheckedInTime');
+  if (letter.refusal === 'tooManyPages') return error('decisionLetter.tooManyPages');
+  if (letter.refusal === 'renditionFailed') return error('decisionLetter.renditionFailed');
   const isPdf =
     letter.contentType === DECISION_LETTER_LIMITS.contentType &&
     extensionMatchesType(letter.fileName, DECISION_LETTER_LIMITS.contentType);

@@ -30,7 +30,22 @@ export const DECISION_LETTER_LIMITS = {
   contentType: 'application/pdf',
 } as const;
 
-/** A stored document as the claim references it. */
+/** A rendition's bytes as the inspector measured them, before it is stored. */
+export interface RenditionFile {
+  readonly sha256: string;
+  readonly size: number;
+  readonly contentType: AcceptedDocumentType;
+}
+
+/** The stored rendition of a document (decision 126): the only copy shown, sealed by its hash. */
+export interface RenditionRef extends RenditionFile {
+  readonly key: string;
+}
+
+/**
+ * A stored document as the claim references it. `rendition` is absent from events written
+ * before renditions existed (decision 126): such a document is rendered when it is read.
+ */
 export interface DocumentRef {
   readonly key: string;
   readonly fileName: string;
@@ -38,6 +53,7 @@ export interface DocumentRef {
   readonly sha256: string;
   readonly contentType: AcceptedDocumentType;
   readonly kind: DocumentKind;
+  readonly rendition?: RenditionRef;
 }
 
 /**
@@ -51,7 +67,17 @@ export interface InspectedFile {
   readonly contentType: AcceptedDocumentType | undefined;
   /** Why a file that looked like an accepted type was refused, when it was. */
   readonly refusal?: DocumentRefusal;
+  /** The safe copy of an accepted file (decision 126). */
+  readonly rendition?: RenditionFile;
 }
+
+/** The rendition's place in the claim's namespace, beside the original. */
+export const renditionRef = (submissionId: string, rendition: RenditionFile): RenditionRef => ({
+  key: claimObjectKey(submissionId, rendition.sha256),
+  sha256: rendition.sha256,
+  size: rendition.size,
+  contentType: rendition.contentType,
+});
 
 /** Every object of a claim lives in the claim's own namespace of the document storage. */
 export const claimDocumentsNamespace = (submissionId: string) => `claims/${submissionId}`;

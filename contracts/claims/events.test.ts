@@ -37,7 +37,7 @@ describe('upcastClaimEvent', () => {
   });
 
   it('refuses a version newer than the code, and a type that is not a claim event', () => {
-    expect(() => upcastClaimEvent(recorded('ClaimSubmitted', 3, {}))).toThrow(/newer/);
+    expect(() => upcastClaimEvent(recorded('ClaimSubmitted', 4, {}))).toThrow(/newer/);
     expect(() => upcastClaimEvent(recorded('ClaimNumberReserved', 1, {}))).toThrow(/Not a claim/);
   });
 });

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../event-store';
 import type { ClaimStatus, ClaimType, ProductCode, ProductType } from './catalogue';
-import type { DocumentRef } from './documents';
+import type { DocumentRef, RenditionRef } from './documents';
 
 export const claimStreamId = (submissionId: string) => `claim-${submissionId}`;
 
@@ -20,7 +20,7 @@ export interface StaffMember {
   readonly email: string;
 }
 
-/** ClaimSubmitted, schema version 2: v1 had no documents. */
+/** ClaimSubmitted, schema version 3: v1 had no documents, v2 no renditions (decision 126). */
 export interface ClaimSubmitted {
   readonly type: 'ClaimSubmitted';
   readonly data: {
@@ -98,6 +98,8 @@ export interface DecisionLetter {
   readonly fileName: string;
   readonly size: number;
   readonly sha256: string;
+  /** Absent from letters uploaded before renditions (decision 126). */
+  readonly rendition?: RenditionRef;
 }
 
 export interface DecisionLetterUploaded {
@@ -127,10 +129,10 @@ export type ClaimEvent =
 export type ClaimEventType = ClaimEvent['type'];
 
 export const CLAIM_EVENT_SCHEMA_VERSIONS: Record<ClaimEventType, number> = {
-  ClaimSubmitted: 2,
-  AdditionalDocumentsAdded: 1,
+  ClaimSubmitted: 3,
+  AdditionalDocumentsAdded: 2,
   ClaimAmendedByStaff: 1,
-  DecisionLetterUploaded: 1,
+  DecisionLetterUploaded: 2,
   DecisionLetterRead: 1,
 };
 
@@ -144,9 +146,17 @@ export function isClaimEvent(event: RecordedEvent): boolean {
 
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
-/** Step `n` brings data of version n to version n + 1. */
+/** Nothing to add: the field a version brought is optional, and absent means "none yet". */
+const unchanged: Upcaster = (data) => data;
+
+/**
+ * Step `n` brings data of version n to version n + 1. A document or letter of a version before
+ * renditions keeps no `rendition`: it is rendered when read (decision 126).
+ */
 const UPCASTERS: Partial<Record<ClaimEventType, readonly Upcaster[]>> = {
-  ClaimSubmitted: [(data) => ({ ...data, documents: [] })],
+  ClaimSubmitted: [(data) => ({ ...data, documents: [] }), unchanged],
+  AdditionalDocumentsAdded: [unchanged],
+  DecisionLetterUploaded: [unchanged],
 };
 
 /**

@@ -91,6 +91,12 @@ export const DECISION_LETTER_MESSAGES = {
   'decisionLetter.notCheckedInTime': {
     en: 'The letter could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
   },
+  'decisionLetter.tooManyPages': {
+    en: 'This PDF has more pages than a letter can have (50). Please upload a shorter letter.',
+  },
+  'decisionLetter.renditionFailed': {
+    en: 'A safe copy of this PDF could not be made, so it cannot be used as a letter. Print it to PDF again and upload that copy.',
+  },
   'decisionLetter.nameHasControls': {
     en: 'The file name contains invisible characters that change its reading direction. Please rename the file.',
   },
@@ -127,6 +133,26 @@ export const CUSTOMER_DOCUMENT_MESSAGES = {
     en: 'File "{name}" could not be checked in time: many files are being checked right now. Please try again in a few minutes.',
     fr: 'Le fichier « {name} » n’a pas pu être vérifié à temps : de nombreux fichiers sont en cours de vérification. Veuillez réessayer dans quelques minutes.',
     cn: '文件“{name}”未能及时完成检查：目前有大量文件正在检查。请几分钟后重试。',
+  },
+  'documents.tooManyPages': {
+    en: 'File "{name}" has too many pages: a document can have at most {maxPages} pages. Please split it into smaller files.',
+    fr: 'Le fichier « {name} » compte trop de pages : un document peut en compter au plus {maxPages}. Veuillez le diviser en fichiers plus petits.',
+    cn: '文件“{name}”页数过多：一份文件最多只能有 {maxPages} 页。请将其拆分为较小的文件。',
+  },
+  'documents.renditionFailed': {
+    en: 'File "{name}" could not be turned into a safe copy for our team to read, so it cannot be accepted. Print it to PDF again, or scan it, and upload that copy.',
+    fr: 'Le fichier « {name} » n’a pas pu être converti en copie sûre pour notre équipe, il ne peut donc pas être accepté. Imprimez-le de nouveau en PDF, ou numérisez-le, et téléversez cette copie.',
+    cn: '无法将文件“{name}”转换为供我们团队阅读的安全副本，因此无法接受。请将其重新打印为 PDF 或扫描后上传该副本。',
+  },
+  'documents.integrityFailed': {
+    en: 'This document cannot be shown: its stored copy does not match the one recorded when it was received. The refusal has been recorded for the audit.',
+    fr: 'Ce document ne peut pas être affiché : la copie conservée ne correspond pas à celle enregistrée à sa réception. Le refus a été consigné pour l’audit.',
+    cn: '无法显示此文件：存储的副本与接收时记录的副本不一致。此拒绝已记录以供审计。',
+  },
+  'documents.cannotBeShown': {
+    en: 'This document cannot be shown: no safe copy of it could be made.',
+    fr: 'Ce document ne peut pas être affiché : aucune copie sûre n’a pu en être faite.',
+    cn: '无法显示此文件：无法为其生成安全副本。',
   },
   'documents.nameHasControls': {
     en: 'The name of file "{name}" contains invisible characters that change its reading direction. Please rename the file.',

@@ -26,6 +26,8 @@ describe('the inspection pool (decision 049)', () => {
     pool = undefined;
   });
 
+  const rendition = (contentType: string) => ({ contentType, bytes: expect.any(Uint8Array) });
+
   it('judges files on worker threads, one verdict per file in order, leaving the bytes whole', async () => {
     const files = [
       samplePdf('a'),
@@ -34,10 +36,11 @@ describe('the inspection pool (decision 049)', () => {
       new Uint8Array([1, 2, 3, 4, 5, 6]),
     ];
     const lengths = files.map((file) => file.byteLength);
+    // Each accepted file comes back with its rendition, drawn on the worker (decision 126).
     expect(await open().inspect(files)).toEqual([
-      { contentType: 'application/pdf' },
-      { contentType: 'image/png' },
-      { contentType: 'image/jpeg' },
+      { contentType: 'application/pdf', rendition: rendition('application/pdf') },
+      { contentType: 'image/png', rendition: rendition('image/png') },
+      { contentType: 'image/jpeg', rendition: rendition('image/jpeg') },
       { contentType: undefined },
     ]);
     expect(files.map((file) => file.byteLength)).toEqual(lengths);
@@ -48,7 +51,7 @@ describe('the inspection pool (decision 049)', () => {
     const inspector = open({ workers: 1, heapMb: 32 });
     expect(await inspector.inspect([manyObjectsPdf(60_000)])).toEqual([TOO_COMPLEX]);
     expect(await inspector.inspect([samplePdf('after')])).toEqual([
-      { contentType: 'application/pdf' },
+      { contentType: 'application/pdf', rendition: rendition('application/pdf') },
     ]);
   }, 30_000);
 

@@ -1,9 +1,12 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { DocumentVerdict } from '@contracts/documents/document-inspector';
-import { judgeDocument } from '@services/claims/document-policy/judge-document';
+import { judgeAndRender } from './rendition/judge-and-render';
 
-/** One file at a time from the inspection pool; the pool holds the caps, this thread the work. */
+/**
+ * One file at a time from the inspection pool: judged, then rendered (decision 126). The pool
+ * holds the caps, this thread the work.
+ */
 export interface InspectionRequest {
   readonly id: number;
   readonly bytes: Uint8Array;
@@ -24,12 +27,14 @@ try {
 parentPort?.on('message', async ({ id, bytes }: InspectionRequest) => {
   let verdict: DocumentVerdict;
   try {
-    verdict = await judgeDocument(bytes);
+    verdict = await judgeAndRender(bytes);
   } catch {
     // A file the checks cannot get through (a parser's own stack overflow, say) is not kept.
     verdict = { contentType: undefined };
   }
-  parentPort?.postMessage({ id, verdict } satisfies InspectionAnswer);
+  // The rendition's bytes are moved, not copied: only the pool needs them now.
+  const transfer = verdict.rendition ? [verdict.rendition.bytes.buffer as ArrayBuffer] : [];
+  parentPort?.postMessage({ id, verdict } satisfies InspectionAnswer, transfer);
 });
 
 // The policy's modules are loaded: the pool may start deadlines from here on.

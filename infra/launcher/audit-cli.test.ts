@@ -67,11 +67,10 @@ describe('audit CLI', { timeout: 90_000 }, () => {
 
   it('verifies the hash chains, and names the first broken link', async () => {
     const sound = await audit(url(), 'verify');
-    expect(sound).toMatchObject({
-      code: 0,
-      stdout:
-        'ok: 2 streams, 6 events\ncheckpoint: none signed yet\nok: the witness holds 0 checkpoint(s), each as the database has it\n',
-    });
+    expect(sound.code).toBe(0);
+    expect(sound.stdout).toMatch(
+      /^ok: 2 streams, 6 events\ncheckpoint: none signed yet\nok: the witness holds 0 checkpoint\(s\), each as the database has it\ndocuments ok: \d+ objects match their sha256\n$/,
+    );
 
     const { rows } = await harness.database.pool.query(
       `update events set data = jsonb_set(data, '{policyNumber}', '"X"')

@@ -11,6 +11,10 @@ import { formatStoreReport, verifyAllStreams } from '@projections/audit/verify-a
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { claimAsOf, claimTimeline } from '@services/claims/claim-timeline';
 import { formatClaimAsOf, formatTimeline } from '@services/claims/format-claim-timeline';
+import {
+  formatStoredDocumentsReport,
+  verifyStoredDocuments,
+} from '@services/claims/verify-stored-documents';
 import { loadAuditKeys } from '../audit/audit-keys';
 import { compareWithWitness, describeWitnessReport } from '../audit/witness-check';
 import { claimsDatabaseUrl } from '../postgres/embedded';
@@ -20,7 +24,9 @@ import { verifyExportFile } from './verify-export-file';
 
 /**
  * `npm run audit -- claim <submissionId> [--as-of <ISO time>]`: a claim's history, event by event.
- * `npm run audit -- verify`: recomputes every stream's hash chain.
+ * `npm run audit -- verify`: recomputes every stream's hash chain, checks the signed heads and
+ * their witness copies, and hashes every stored document and rendition against the sha256 its
+ * claim's events record (decision 127).
  * `npm run audit -- verify-export FILE [--public-key KEY]`: checks an audit export offline, its
  * chain (decision 063) and its signed checkpoint (decision 130); no database.
  * Exit codes: 0 done, 1 unknown claim, broken chain or not an export, 2 bad arguments, 3 failed.
@@ -106,8 +112,11 @@ try {
     // The copies outside Postgres: checkpoints deleted or replaced in the database show here.
     const witness = await compareWithWitness(runtime.documents, runtime.pool, keys.verifying);
     for (const line of describeWitnessReport(witness)) print(line);
+    // Bytes replaced at a document's key: each object against the sha256 its events record.
+    const documents = await verifyStoredDocuments(runtime);
+    print(formatStoredDocumentsReport(documents));
     const failed = signed.untrusted || signed.rewritten.length > 0 || witness.problems.length > 0;
-    if (report.broken.length > 0 || failed) exitCode = 1;
+    if (report.broken.length > 0 || failed || documents.altered.length > 0) exitCode = 1;
   } else {
     const id = submissionId ?? '';
     const events = await runtime.eventStore.readStream(claimStreamId(id));

@@ -28,6 +28,7 @@ export interface PortalMetrics {
   readonly mailQueueOldestSeconds: Gauge;
   readonly mailDeadLetters: Gauge;
   readonly rateLimitRefusals: Counter<'limit' | 'reason'>;
+  readonly documentIntegrityRefusals: Counter<'copy'>;
   readonly inspectionDuration: Histogram<'outcome'>;
   readonly inspectionQueued: Gauge;
   readonly sourceUp: Gauge<'source'>;
@@ -143,6 +144,12 @@ function createMetrics(): PortalMetrics {
       name: 'claims_rate_limit_refusals_total',
       help: 'Requests refused with 429, by limit name and reason',
       labelNames: ['limit', 'reason'],
+      registers,
+    }),
+    documentIntegrityRefusals: new Counter({
+      name: 'claims_document_integrity_refusals_total',
+      help: 'Document reads refused because the stored bytes do not match their recorded sha256, by copy',
+      labelNames: ['copy'],
       registers,
     }),
     inspectionDuration: new Histogram({

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { commandLineIncludes, isAlive, stopProcess } from '../files/processes';
@@ -133,6 +133,11 @@ async function clusterDirectory(dataDir: string): Promise<string> {
     '/var/tmp',
     `claims-portal-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
   );
+  // No link means the data folder (and the cluster's password with it) was deleted: a
+  // cluster left at this path is an orphan whose password no one holds, so it goes too.
+  // (A data folder made 0700, as the audit key's folder makes it, lands here every time.)
+  await stopStalePostmaster(outside);
+  await rm(outside, { recursive: true, force: true });
   await mkdir(outside, { recursive: true, mode: 0o700 });
   await symlink(outside, inProject);
   return outside;

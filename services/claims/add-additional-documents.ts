@@ -5,7 +5,7 @@ import type { CommandContext } from '../shared/command-context';
 import { type ClaimStream, earlierAttempt, readClaimStream } from './claim-stream';
 import { decideAdditionalDocuments } from './decide-additional-documents';
 import { handleClaimCommand } from './handle-claim-command';
-import { inspectFiles } from './inspect-file';
+import { inspectFiles, withRenditions } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { discardUnreferenced, storeClaimObjects } from './stored-objects';
 
@@ -42,11 +42,15 @@ export async function addAdditionalDocuments(
       current.state,
       { now: context.now },
     );
-  const objects = decide(stream)[0].data.documents.map((document, index) => ({
-    key: document.key,
-    bytes: (files[index] as UploadedFile).bytes,
-    contentType: document.contentType,
+  const uploads = files.map((file, index) => ({
+    bytes: file.bytes,
+    renditionBytes: documents[index]?.renditionBytes,
   }));
+  const objects = withRenditions(
+    decide(stream)[0].data.documents,
+    uploads,
+    (document) => document.contentType,
+  );
   const created = await storeClaimObjects(ports, submissionId, objects);
   try {
     const result = await handleClaimCommand(ports.eventStore, submissionId, decide, context);

@@ -8,7 +8,7 @@ import type { ClaimStream } from './claim-stream';
 import { checkReadVersion, claimVersion, overriddenChanges } from './claim-version';
 import { decideClaim } from './decide-claim';
 import { type ClaimCommandResult, handleClaimCommand } from './handle-claim-command';
-import { inspectFiles } from './inspect-file';
+import { type InspectedUpload, inspectFiles, withRenditions } from './inspect-file';
 import { existingClaim } from './own-claim';
 import type { ClaimPorts } from './ports';
 import { type ObjectToStore, storingObjects } from './stored-objects';
@@ -60,7 +60,7 @@ export async function amendClaim(
       firstRead: letter ? 'read' : 'trust-appended',
       prepare: [
         reservingNewClaimNumber(ports.eventStore, context),
-        storingObjects(ports, (events) => letterObjects(events, input.decisionLetter)),
+        storingObjects(ports, (events) => letterObjects(events, input.decisionLetter, letter)),
       ],
       complete: [releasingOldClaimNumber(ports.eventStore, context)],
     },
@@ -92,15 +92,16 @@ function decide(
   );
 }
 
+/** The letter as uploaded, sealed, and beside it the rendition staff and the claimant are shown. */
 function letterObjects(
   events: readonly ClaimEvent[],
   file: UploadedFile | undefined,
+  inspected: InspectedUpload | undefined,
 ): ObjectToStore[] {
   const upload = events.find(
     (event): event is DecisionLetterUploaded => event.type === 'DecisionLetterUploaded',
   );
   if (!upload || !file) return [];
-  return [
-    { key: upload.data.key, bytes: file.bytes, contentType: DECISION_LETTER_LIMITS.contentType },
-  ];
+  const files = [{ bytes: file.bytes, renditionBytes: inspected?.renditionBytes }];
+  return withRenditions([upload.data], files, () => DECISION_LETTER_LIMITS.contentType);
 }

@@ -56,8 +56,9 @@ export function evolveClaim(state: Claim, event: ClaimEvent): Claim {
         updatedBy: event.data.amendedBy.email,
       };
     case 'DecisionLetterUploaded': {
-      const { key, fileName, size, sha256 } = event.data;
-      return { ...state, decisionLetter: { key, fileName, size, sha256 } };
+      const { key, fileName, size, sha256, rendition } = event.data;
+      const letter = { key, fileName, size, sha256, ...(rendition ? { rendition } : {}) };
+      return { ...state, decisionLetter: letter };
     }
     case 'DecisionLetterRead':
       return { ...state, decisionLetterRead: true };
@@ -115,8 +116,12 @@ function applyChanges(claim: ClaimRecord, changes: StaffClaimChanges): ClaimReco
 /** Every object key the claim points at: its documents and its decision letter. */
 export function referencedKeys(claim: Claim): Set<string> {
   if (claim.status === 'NotSubmitted') return new Set();
-  const keys = claim.documents.map((document) => document.key);
+  const keys = claim.documents.flatMap((document) => [
+    document.key,
+    ...(document.rendition ? [document.rendition.key] : []),
+  ]);
   if (claim.eobPath) keys.push(claim.eobPath);
   if (claim.decisionLetter) keys.push(claim.decisionLetter.key);
+  if (claim.decisionLetter?.rendition) keys.push(claim.decisionLetter.rendition.key);
   return new Set(keys);
 }

@@ -1,6 +1,6 @@
 import type { AmendClaim } from '@contracts/claims/commands';
 import { decisionLetterErrors } from '@contracts/claims/document-rules';
-import { claimObjectKey, type InspectedFile } from '@contracts/claims/documents';
+import { claimObjectKey, type InspectedFile, renditionRef } from '@contracts/claims/documents';
 import type {
   ClaimAmendedByStaff,
   DecisionLetter,
@@ -63,6 +63,7 @@ function toDecisionLetter(submissionId: string, file: InspectedFile): DecisionLe
     fileName: file.fileName,
     size: file.size,
     sha256: file.sha256,
+    ...(file.rendition ? { rendition: renditionRef(submissionId, file.rendition) } : {}),
   };
 }
 

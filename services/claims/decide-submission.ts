@@ -1,7 +1,7 @@
 import { COMPANY_ORG_ID } from '@contracts/claims/catalogue';
 import type { SubmitClaim } from '@contracts/claims/commands';
 import { type InitialDocument, initialDocumentErrors } from '@contracts/claims/document-rules';
-import { claimObjectKey, type DocumentRef } from '@contracts/claims/documents';
+import { claimObjectKey, type DocumentRef, renditionRef } from '@contracts/claims/documents';
 import type { ClaimSubmitted } from '@contracts/claims/events';
 import { ConflictError, ValidationError } from '@contracts/errors';
 import type { Claim } from './claim';
@@ -48,5 +48,6 @@ export function toDocumentRef(
     sha256: document.sha256,
     contentType: document.contentType,
     kind: document.kind,
+    ...(document.rendition ? { rendition: renditionRef(submissionId, document.rendition) } : {}),
   };
 }

@@ -1,9 +1,12 @@
 import type { Claimant } from '@contracts/claims/events';
 import { NotFoundError } from '@contracts/errors';
+import type { CommandContext } from '../shared/command-context';
 import type { ClaimRecord } from './claim';
+import { readCopy, type SealedDocument } from './document-copies';
 import { loadClaim } from './load-claim';
 import { existingClaim, ownClaim } from './own-claim';
 import type { ClaimPorts } from './ports';
+import { documentViewed, recordView, type Viewing } from './view-claim-document';
 
 export interface DecisionLetterFile {
   /** The name staff uploaded it under. */
@@ -14,23 +17,59 @@ export interface DecisionLetterFile {
   readonly contentType: string;
 }
 
-/** The letter the claim points at, for its own customer, or for staff when no claimant is given. */
+/**
+ * Who reads the letter: its own customer (whose reads keep their own event), or staff, who
+ * may also download the sealed original (decision 127).
+ */
+export type LetterReader =
+  | { readonly claimant: Claimant }
+  | { readonly staff: Omit<Viewing, 'copy'> & { readonly copy?: Viewing['copy'] } };
+
+/**
+ * The letter the claim points at, as sealed by its upload. Its key is content-addressed, so
+ * a key named without its upload event still ends with the sha256 its bytes must have.
+ */
+function sealedLetter(claim: ClaimRecord, submissionId: string): SealedDocument {
+  const eobPath = claim.eobPath;
+  if (!eobPath) throw new NotFoundError(`Claim ${submissionId} has no decision letter`);
+  const letter = claim.decisionLetter?.key === eobPath ? claim.decisionLetter : undefined;
+  return {
+    submissionId,
+    fileName: letter?.fileName ?? 'decision-letter.pdf',
+    kind: 'decisionLetter',
+    key: eobPath,
+    sha256: letter?.sha256 ?? eobPath.slice(eobPath.lastIndexOf('/') + 1),
+    ...(letter?.rendition ? { rendition: letter.rendition } : {}),
+  };
+}
+
+/**
+ * The rendition of the claim's letter (or, for staff, its original), checked against its
+ * recorded sha256 (decision 127), for its own customer or for staff; a staff member's or
+ * auditor's opening is recorded with their role and the copy in the claim's views stream.
+ */
 export async function readDecisionLetter(
   ports: ClaimPorts,
   submissionId: string,
-  claimant?: Claimant,
+  reader: LetterReader,
+  context: CommandContext,
 ): Promise<DecisionLetterFile> {
   const state = await loadClaim(ports.eventStore, submissionId);
-  const claim: ClaimRecord = claimant
-    ? ownClaim(state, submissionId, claimant.customerId)
-    : existingClaim(state, submissionId);
-  if (!claim.eobPath) throw new NotFoundError(`Claim ${submissionId} has no decision letter`);
-  const object = await ports.documents.get(claim.eobPath);
-  if (!object) throw new NotFoundError(`Decision letter of claim ${submissionId} is missing`);
+  const claim: ClaimRecord =
+    'claimant' in reader
+      ? ownClaim(state, submissionId, reader.claimant.customerId)
+      : existingClaim(state, submissionId);
+  const sealed = sealedLetter(claim, submissionId);
+  const copy = 'staff' in reader ? (reader.staff.copy ?? 'rendition') : 'rendition';
+  const served = await readCopy(ports, sealed, copy, context);
+  if ('staff' in reader) {
+    const viewing = { copy, role: reader.staff.role };
+    await recordView(ports, documentViewed(sealed, served.contentType, viewing), context);
+  }
   return {
-    fileName: claim.decisionLetter?.fileName ?? 'decision-letter.pdf',
+    fileName: sealed.fileName,
     confirmationNumber: claim.confirmationNumber,
-    bytes: object.bytes,
-    contentType: object.contentType,
+    bytes: served.bytes,
+    contentType: served.contentType,
   };
 }

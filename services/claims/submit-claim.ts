@@ -7,7 +7,7 @@ import type { LogPosition } from '@contracts/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { decideClaim } from './decide-claim';
 import { handleClaimCommand } from './handle-claim-command';
-import { inspectFiles } from './inspect-file';
+import { type InspectedUpload, inspectFiles, withRenditions } from './inspect-file';
 import type { ClaimPorts } from './ports';
 import { type ObjectToStore, storingObjects } from './stored-objects';
 
@@ -85,23 +85,24 @@ export async function submitClaim(
       // it is this command sent again (its earlier answer lost), or a command id someone
       // else used, which the handler refuses.
       firstRead: 'assume-new',
-      prepare: [storingObjects(ports, (events) => objectsOf(events, uploads))],
+      prepare: [storingObjects(ports, (events) => objectsOf(events, uploads, inspected))],
     },
   );
   return { ...submitted, position: result.position, appended: result.appended };
 }
 
-/** The decider keeps the order of the uploads. */
+/** The decider keeps the order of the uploads; each original is stored with its rendition. */
 function objectsOf(
   events: readonly ClaimEvent[],
   uploads: readonly InitialUpload[],
+  inspected: readonly InspectedUpload[],
 ): ObjectToStore[] {
   const submitted = events.find(
     (event): event is ClaimSubmitted => event.type === 'ClaimSubmitted',
   );
-  return (submitted?.data.documents ?? []).map((document, index) => ({
-    key: document.key,
-    bytes: (uploads[index] as InitialUpload).file.bytes,
-    contentType: document.contentType,
+  const files = uploads.map(({ file }, index) => ({
+    bytes: file.bytes,
+    renditionBytes: inspected[index]?.renditionBytes,
   }));
+  return withRenditions(submitted?.data.documents ?? [], files, (ref) => ref.contentType);
 }

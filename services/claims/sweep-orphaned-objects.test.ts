@@ -30,7 +30,8 @@ describe('sweeping objects no claim event names', () => {
       customerContext('alice'),
     );
     const named = await harness.storedObjects();
-    expect(named).toHaveLength(1);
+    // The original, sealed, and its rendition beside it (decision 126): the sweep keeps both.
+    expect(named).toHaveLength(2);
     // What a crash between storing the files and appending the event leaves.
     const orphan = await harness.ports.documents.put({
       namespace: `claims/${submissionId}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdditionalDocumentsAdded } from '@contracts/claims/events';
 import { NotFoundError } from '@contracts/errors';
 import { evolveClaim, initialClaim } from './claim';
-import { claimDocument, documentViewed } from './view-claim-document';
+import { claimDocument, documentViewed, sealedDocument } from './view-claim-document';
 import {
   claimSubmitted,
   documentRef,
@@ -33,8 +33,9 @@ describe('a staff view of a claim document', () => {
     expect(() => claimDocument(initialClaim(), SUBMISSION_ID, form.sha256)).toThrow(NotFoundError);
   });
 
-  it('records which document, with its name, kind and type as the claim holds them', () => {
-    expect(documentViewed(SUBMISSION_ID, photo)).toEqual({
+  it('records which document and copy, with its name and kind as the claim holds them, and the role', () => {
+    const viewing = { copy: 'original', role: 'auditor' } as const;
+    expect(documentViewed(sealedDocument(SUBMISSION_ID, photo), 'image/png', viewing)).toEqual({
       type: 'ClaimDocumentViewed',
       data: {
         submissionId: SUBMISSION_ID,
@@ -42,6 +43,8 @@ describe('a staff view of a claim document', () => {
         fileName: 'photo.png',
         kind: 'supporting',
         contentType: 'image/png',
+        copy: 'original',
+        role: 'auditor',
       },
     });
   });

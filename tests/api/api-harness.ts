@@ -34,7 +34,7 @@ export const bob: Claimant = {
 
 export const staffMember: StaffMember = { staffId: 'staff-1', email: 'agent@claims.example' };
 
-export type Principals = Partial<Pick<App.Locals, 'customer' | 'staff'>>;
+export type Principals = Partial<Pick<App.Locals, 'customer' | 'staff' | 'staffRole'>>;
 
 /** A real runtime (Postgres, files on disk, projector) behind the endpoint handlers. */
 export interface ApiHarness {

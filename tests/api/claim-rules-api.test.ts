@@ -89,7 +89,8 @@ describe('claims API: the claim rules over HTTP', () => {
     it('stores the initial documents and lists the claim with them', async () => {
       const objects = await api.objectCount();
       const id = await submitAs(alice, [pdf('a.pdf'), pdf('b.pdf')]);
-      expect(await api.objectCount()).toBe(objects + 2);
+      // Each original and its rendition beside it (decision 126).
+      expect(await api.objectCount()).toBe(objects + 4);
       const claim = await (
         await getClaim(apiContext(getRequest(`/api/claims/${id}`), { submissionId: id }))
       ).json();

@@ -92,7 +92,7 @@ describe('staff document viewer API', () => {
   const views = async (submissionId = claimId) =>
     api.runtime.eventStore.readStream(documentViewsStreamId(submissionId));
 
-  it('answers an initial PDF inline with its stored bytes and type, and records the view', async () => {
+  it('answers an initial PDF inline with its rendition and type, and records the view', async () => {
     const answer = await open(sha256(form.data), { query: `?view=${uuidv7()}` });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
@@ -101,8 +101,10 @@ describe('staff document viewer API', () => {
     );
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('cache-control')).toContain('no-store');
+    // The rendition (decision 127): an image-only PDF, not the bytes the claimant sent.
     const bytes = Buffer.from(await answer.arrayBuffer());
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256(form.data));
+    expect(createHash('sha256').update(bytes).digest('hex')).not.toBe(sha256(form.data));
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
 
     const recorded = await views();
     expect(recorded).toHaveLength(1);
@@ -113,6 +115,8 @@ describe('staff document viewer API', () => {
       documentId: sha256(form.data),
       fileName: 'claim-form.pdf',
       kind: 'claim',
+      copy: 'rendition',
+      role: 'agent',
     });
   });
 

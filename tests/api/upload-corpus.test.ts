@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asDataUrl,
@@ -5,12 +6,23 @@ import {
   samplePdf,
   samplePng,
 } from '@contracts/documents/testing/sample-documents';
+import {
+  actionPdfs,
+  apngWithFrames,
+  apngWithHugeFrame,
+  contentStreamBomb,
+  jpegWithPdfInComment,
+  pngWithHugeChunk,
+  progressiveJpegWithScans,
+} from '@contracts/documents/testing/rendition-hostile-documents';
 import { GET as staffLetter } from '@site/pages/api/admin/claims/[submissionId]/decision-letter';
+import { GET as viewDocument } from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]';
 import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
 import {
   GET as listDocuments,
   POST as addDocuments,
 } from '@site/pages/api/claims/[submissionId]/documents';
+import { jpegMarkers, pdfContents, pngChunkTypes } from '../support/documents/rendition-contents';
 import {
   type ApiHarness,
   apiContext,
@@ -179,4 +191,92 @@ describe('uploads are parsed, not just sniffed', () => {
       `attachment; filename="decision_ete.pdf"; filename*=UTF-8''${encodeURIComponent('décision été.pdf')}`,
     );
   });
+});
+
+/** Issue 45: what the policy does not name is refused, or accepted only as a safe rendition. */
+async function issue45Corpus(): Promise<Record<string, Buffer>> {
+  return {
+    'pdf-700-content-streams.pdf': contentStreamBomb(),
+    'ztxt-512mb.png': await pngWithHugeChunk('zTXt'),
+    'iccp-512mb.png': await pngWithHugeChunk('iCCP'),
+    'itxt-512mb.png': await pngWithHugeChunk('iTXt'),
+    'apng-10000-frames.png': apngWithFrames(10_000),
+    'apng-512mb-frame.png': await apngWithHugeFrame(),
+    'progressive-20000-scans.jpg': await progressiveJpegWithScans(20_000),
+    'pdf-in-comment.jpg': jpegWithPdfInComment(sampleJpeg()),
+    ...actionPdfs(),
+  };
+}
+
+const SAFE_PNG_CHUNKS = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
+
+/** The served rendition holds nothing of the hostile file: parsed, not trusted. */
+function expectDisarmed(contentType: string, bytes: Uint8Array): void {
+  if (contentType === 'application/pdf') {
+    const pdf = pdfContents(bytes);
+    expect(pdf.activeNames).toEqual([]);
+    expect(new Set(pdf.xobjectSubtypes)).toEqual(new Set(['Image']));
+    expect(pdf.otherFilters).toEqual([]);
+    expect(pdf.hasZip).toBe(false);
+  } else if (contentType === 'image/png') {
+    expect(pngChunkTypes(bytes).filter((type) => !SAFE_PNG_CHUNKS.has(type))).toEqual([]);
+  } else {
+    const markers = jpegMarkers(bytes);
+    expect(markers.filter((marker) => marker === 0xda)).toHaveLength(1);
+    expect(markers).toContain(0xc0);
+    expect(markers).not.toContain(0xc2);
+    expect(markers).not.toContain(0xfe);
+    expect(Buffer.from(bytes).toString('latin1')).not.toContain('%PDF');
+  }
+}
+
+describe('issue 45: refused, or accepted only as a rendition in which none of it survives', () => {
+  let api: ApiHarness;
+  let corpus: Record<string, Buffer>;
+  beforeAll(async () => {
+    api = await openApiHarness();
+    corpus = await issue45Corpus();
+  });
+  afterAll(() => api.close());
+
+  it('judges every file of the corpus', async () => {
+    const outcomes: Record<string, string> = {};
+    for (const [index, [name, bytes]] of Object.entries(corpus).entries()) {
+      // A claim each: the accepted files would pass one claim's limit of additional documents.
+      const submissionId = await submitSampleClaim(undefined, `P-45-${index}`);
+      const [events, objects] = [await api.eventCount(), await api.objectCount()];
+      const answer = await addDocuments(
+        apiContext(
+          jsonRequest(`/api/claims/${submissionId}/documents`, {
+            attachments: [file(name, bytes)],
+          }),
+          { submissionId },
+        ),
+      );
+      if (answer.status === 400) {
+        const refusal = (await answer.json()).errors[0].code as string;
+        outcomes[name] = refusal;
+        expect(refusal, name).toMatch(/^documents\./);
+        expect(await api.eventCount(), name).toBe(events);
+        expect(await api.objectCount(), name).toBe(objects);
+        continue;
+      }
+      expect(answer.status, name).toBe(201);
+      const documentId = createHash('sha256').update(bytes).digest('hex');
+      const served = await viewDocument(
+        apiContext(
+          getRequest(`/api/admin/claims/${submissionId}/documents/${documentId}`),
+          { submissionId, documentId },
+          { staff: staffMember },
+        ),
+      );
+      expect(served.status, name).toBe(200);
+      const contentType = served.headers.get('content-type') ?? '';
+      outcomes[name] = `rendition ${contentType}`;
+      expectDisarmed(contentType, new Uint8Array(await served.arrayBuffer()));
+    }
+    console.info(`issue 45 corpus: ${JSON.stringify(outcomes, null, 1)}`);
+    // The bomb itself never reaches a viewer: refused by the content-stream cap.
+    expect(outcomes['pdf-700-content-streams.pdf']).toBe('documents.tooComplex');
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ import { amendAsStaff, eventCount, signInStaff } from './support/staff';
 const submitClaim = (page: Page) =>
   submitClaimThroughApi(page, { policyNumber: `CD-${Date.now() % 1_000_000}` });
 
-test('the details modal shows the claim; the letter staff uploaded downloads byte for byte and is marked read once', async ({
+test('the details modal shows the claim; the letter staff uploaded downloads as its safe copy and is marked read once', async ({
   page,
   browser,
 }) => {
@@ -70,7 +70,11 @@ test('the details modal shows the claim; the letter staff uploaded downloads byt
   await dialog.getByRole('link', { name: 'Download your decision letter (PDF)' }).click();
   const saved = await (await download).path();
   const { readFile } = await import('node:fs/promises');
-  expect(Buffer.compare(await readFile(saved), letter)).toBe(0);
+  // The rendition (decision 127): an image-only PDF drawn from the letter, not its bytes.
+  const copy = await readFile(saved);
+  expect(copy.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(copy.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+  expect(Buffer.compare(copy, letter)).not.toBe(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(row.getByRole('img', { name: 'New decision letter' })).toHaveCount(0);
 

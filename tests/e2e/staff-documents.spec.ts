@@ -96,7 +96,7 @@ for (const { lang, pdfName, imageName, kind } of [
     await tabTo(staff, imageName);
     await staff.keyboard.press('Enter');
     const image = staff.getByRole('img', {
-      name: `Document ${imageName}, as the claimant sent it`,
+      name: `Document ${imageName}, a safe copy of what the claimant sent`,
     });
     await expect(image).toBeVisible();
     await expect(staff.getByRole('heading', { name: `Viewing ${imageName}` })).toBeFocused();
@@ -113,8 +113,10 @@ for (const { lang, pdfName, imageName, kind } of [
     await expect(
       audit.getByText('Hash chain of the views verified: 2 view(s), none altered.'),
     ).toBeVisible();
-    await expect(views.nth(0)).toContainText(new RegExp(`viewed ${pdfName} \\(${kind}\\)$`));
-    await expect(views.nth(1)).toContainText(`viewed ${imageName} (supporting document)`);
+    await expect(views.nth(0)).toContainText(
+      new RegExp(`\\(staff\\) viewed ${pdfName} \\(${kind}\\)$`),
+    );
+    await expect(views.nth(1)).toContainText(`(staff) viewed ${imageName} (supporting document)`);
     await expect(views.nth(0).locator('bdi')).toHaveText(pdfName);
     // Through the whole stack: refusals in the problem shape, and none of them recorded.
     const documents = `/api/admin/claims/${submissionId}/documents`;
@@ -141,12 +143,25 @@ for (const { lang, pdfName, imageName, kind } of [
     await expect(auditor.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await auditor.getByRole('button', { name: imageName }).click();
     await expect(
-      auditor.getByRole('img', { name: `Document ${imageName}, as the claimant sent it` }),
+      auditor.getByRole('img', {
+        name: `Document ${imageName}, a safe copy of what the claimant sent`,
+      }),
     ).toBeVisible();
     await auditor.getByRole('tab', { name: 'Audit' }).click();
     const seen = auditor.getByRole('region', { name: 'Document views' }).getByRole('listitem');
     await expect(seen).toHaveCount(3);
-    await expect(seen.nth(2)).toContainText(/ines\.lavoie@.* viewed receipt\.png/i);
+    await expect(seen.nth(2)).toContainText(/ines\.lavoie@.* \(auditor\) viewed receipt\.png/i);
+    // "Download original" (decision 127): an attachment, recorded with the auditor's role.
+    await auditor.getByRole('tab', { name: 'Claim Details' }).click();
+    const downloading = auditor.waitForEvent('download');
+    await auditor.getByRole('link', { name: 'Download original' }).click();
+    expect((await downloading).suggestedFilename()).toBe(imageName);
+    await auditor.getByRole('tab', { name: 'Audit' }).click();
+    await expect(seen).toHaveCount(4);
+    await expect(seen.nth(3)).toContainText(
+      /ines\.lavoie@.* \(auditor\) downloaded the original of receipt\.png/i,
+    );
+    await expectAccessible(auditor);
     await auditor.context().close();
   });
 }

@@ -10,7 +10,7 @@ import { sampleJpeg, samplePng } from './sample-documents';
 type Body = string | Buffer;
 
 /** A PDF of the given objects (numbered from 1, object 1 the catalog) with a correct xref. */
-function buildPdf(
+export function buildPdf(
   objects: readonly Body[],
   options: { afterHeader?: Body; afterEnd?: Body } = {},
 ): Buffer {
@@ -39,7 +39,7 @@ function buildPdf(
 
 const toBuffer = (body: Body) => (typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
 
-const stream = (dict: string, data: Buffer) =>
+export const pdfStream = (dict: string, data: Buffer) =>
   Buffer.concat([
     Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
     data,
@@ -63,7 +63,7 @@ export function onePagePdf(
       `<< /Type /Catalog /Pages 2 0 R ${options.catalogExtra ?? ''} >>`,
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${options.pageExtra ?? ''} >>`,
-      stream('', Buffer.from(CONTENT, 'latin1')),
+      pdfStream('', Buffer.from(CONTENT, 'latin1')),
       ...(options.more ?? []),
     ],
     options,
@@ -87,7 +87,7 @@ export function pageTreeBomb(depth: number): Buffer {
   objects.push(
     `<< /Type /Page /Parent ${leaf - 1} 0 R /MediaBox [0 0 612 792] /Contents ${leaf + 1} 0 R >>`,
   );
-  objects.push(stream('', Buffer.from(CONTENT, 'latin1')));
+  objects.push(pdfStream('', Buffer.from(CONTENT, 'latin1')));
   return buildPdf(objects);
 }
 
@@ -96,7 +96,7 @@ const BOMB_HEADER = '5 0 ';
 const objectStreamBomb = (packed: Buffer, dictPadding = '') =>
   onePagePdf({
     more: [
-      stream(
+      pdfStream(
         `/Type /ObjStm /N 1 /First ${BOMB_HEADER.length} /Filter /FlateDecode${dictPadding}`,
         packed,
       ),
@@ -138,7 +138,7 @@ export function activeContentPdfs(): Record<string, Buffer> {
     const packed = deflateSync(Buffer.from(`${header}${object}`, 'latin1'));
     return onePagePdf({
       catalogExtra: '/OpenAction 6 0 R',
-      more: [stream(`/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`, packed)],
+      more: [pdfStream(`/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`, packed)],
     });
   })();
   return {
@@ -157,12 +157,14 @@ export function activeContentPdfs(): Record<string, Buffer> {
       catalogExtra: '/Names << /EmbeddedFiles << /Names [(a.exe) 5 0 R] >> >>',
       more: [
         '<< /Type /Filespec /F (a.exe) /EF << /F 6 0 R >> >>',
-        stream('/Type /EmbeddedFile', Buffer.from('MZ payload', 'latin1')),
+        pdfStream('/Type /EmbeddedFile', Buffer.from('MZ payload', 'latin1')),
       ],
     }),
     'xfa-form.pdf': onePagePdf({
       catalogExtra: '/AcroForm << /Fields [] /XFA 5 0 R >>',
-      more: [stream('', Buffer.from('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"/>', 'latin1'))],
+      more: [
+        pdfStream('', Buffer.from('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"/>', 'latin1')),
+      ],
     }),
     'rich-media.pdf': onePagePdf({
       pageExtra: '/Annots [<< /Type /Annot /Subtype /RichMedia /Rect [0 0 10 10] >>]',
@@ -171,7 +173,7 @@ export function activeContentPdfs(): Record<string, Buffer> {
 }
 
 /** A ZIP archive holding one stored file. */
-function tinyZip(name = 'payload.txt', content = 'hello'): Buffer {
+export function tinyZip(name = 'payload.txt', content = 'hello'): Buffer {
   const data = Buffer.from(content, 'latin1');
   const fileName = Buffer.from(name, 'latin1');
   const crc = crc32(data);
@@ -211,11 +213,11 @@ export function polyglotPdfs(): Record<string, Buffer> {
       afterEnd: '<!DOCTYPE html><html><script>alert(1)</script>',
     }),
     'pdf-zip.pdf': onePagePdf({ afterEnd: tinyZip() }),
-    'pdf-zip-inside.pdf': onePagePdf({ more: [stream('', tinyZip())] }),
+    'pdf-zip-inside.pdf': onePagePdf({ more: [pdfStream('', tinyZip())] }),
   };
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -259,7 +261,7 @@ export function pdfImageDimensionBomb(): Buffer {
   return onePagePdf({
     pageExtra: '/Resources << /XObject << /Im1 5 0 R >> >>',
     more: [
-      stream(
+      pdfStream(
         '/Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
         deflateSync(Buffer.alloc(1024)),
       ),

@@ -22,7 +22,7 @@ export type ImageRendition =
 /**
  * The pixels of the first frame, encoded anew: a baseline JPEG for a JPEG, else a PNG. Only
  * decoded pixels are written, so chunks, comments, extra frames, scans and metadata (EXIF
- * location) do not survive. Not wired to a route yet (issue 45, part 2).
+ * location) do not survive. Run in the inspection pool at upload (decision 126).
  */
 export async function renderImage(
   bytes: Uint8Array,

@@ -39,32 +39,34 @@ function jpegMarkers(bytes: Uint8Array): number[] {
 const ACTIVE =
   /JavaScript|\/JS\b|OpenAction|\/AA\b|\/URI|Launch|EmbeddedFile|XFA|RichMedia|AcroForm/;
 
-describe('renditions (issue 45, not wired yet)', () => {
-  it('renders a PDF to an image-only PDF that reads back with its page count', () => {
-    const rendition = renderPdf(samplePdf('a claim form', 20_000));
+describe('renditions (decisions 108, 126 and 128)', () => {
+  it('renders a PDF to an image-only PDF that reads back with its page count', async () => {
+    const rendition = await renderPdf(samplePdf('a claim form', 20_000));
     expect(rendition.ok).toBe(true);
     if (!rendition.ok) return;
     const back = mupdf.Document.openDocument(rendition.pdf, 'application/pdf');
     expect(back.countPages()).toBe(rendition.pages);
     expect(Buffer.from(rendition.pdf).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    // Each page a JPEG (encoded natively: decision 126), not a Flate-packed pixmap.
+    expect(Buffer.from(rendition.pdf).toString('latin1')).toMatch(/\/Filter\s*\/DCTDecode/);
   });
 
-  it.each(Object.entries(activeContentPdfs()))('carries nothing active of %s', (_, bytes) => {
-    const rendition = renderPdf(bytes);
+  it.each(Object.entries(activeContentPdfs()))('carries nothing active of %s', async (_, bytes) => {
+    const rendition = await renderPdf(bytes);
     if (!rendition.ok) return; // refused is as good
     expect(Buffer.from(rendition.pdf).toString('latin1')).not.toMatch(ACTIVE);
   });
 
-  it.each(Object.entries(polyglotPdfs()))('keeps no second format of %s', (_, bytes) => {
-    const rendition = renderPdf(bytes);
+  it.each(Object.entries(polyglotPdfs()))('keeps no second format of %s', async (_, bytes) => {
+    const rendition = await renderPdf(bytes);
     if (!rendition.ok) return;
     const text = Buffer.from(rendition.pdf).toString('latin1');
     expect(text).not.toMatch(/<html|<svg|<script/i);
     expect(text).not.toContain(`PK${String.fromCharCode(3, 4)}`);
   });
 
-  it('refuses a PDF over the page cap', () => {
-    expect(renderPdf(samplePdf('x'), { maxPages: 0, dpi: 72, maxSidePixels: 100 })).toEqual({
+  it('refuses a PDF over the page cap', async () => {
+    expect(await renderPdf(samplePdf('x'), { maxPages: 0, dpi: 72, maxSidePixels: 100 })).toEqual({
       ok: false,
       reason: 'tooManyPages',
     });
@@ -93,6 +95,19 @@ describe('renditions (issue 45, not wired yet)', () => {
     expect(markers).not.toContain(0xfe);
     expect(markers).not.toContain(0xc2);
     expect(Buffer.from(rendition.bytes).toString('latin1')).not.toContain('%PDF');
+  });
+
+  it("drops a photo's EXIF (its location with it)", async () => {
+    const located = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 120, b: 60 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker', ImageDescription: 'home at 45.5N 73.6W' } })
+      .toBuffer();
+    expect(jpegMarkers(located)).toContain(0xe1);
+    const rendition = await renderImage(located);
+    expect(rendition.ok && jpegMarkers(rendition.bytes)).not.toContain(0xe1);
+    expect(rendition.ok && Buffer.from(rendition.bytes).toString('latin1')).not.toContain('45.5N');
   });
 
   it('re-encodes a progressive JPEG as a baseline one', async () => {

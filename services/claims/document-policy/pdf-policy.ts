@@ -19,6 +19,7 @@ import {
   outsideStreams,
   rawStreams,
 } from './pdf-bytes';
+import { contentStreamsWithin } from './content-streams';
 
 /** Caps of decision 049: far above what real documents need, far below what hurts. */
 const PDF_CAPS = {
@@ -186,6 +187,7 @@ export async function judgePdf(bytes: Uint8Array): Promise<DocumentVerdict> {
     if (!document) return NOT_A_PDF;
     if (hasActiveName(parsedNames(document.context))) return refused('activeContent');
     if (hasOversizedImage(document.context)) return refused('tooManyPixels');
+    if (!contentStreamsWithin(document.context)) return refused('tooComplex');
     const root = document.catalog.get(PDFName.of('Pages'));
     return countPages(document.context, root) > 0 ? PDF : NOT_A_PDF;
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@contracts/principals';
 import type { Claimant } from '@contracts/claims/events';
 import {
   ForbiddenError,
@@ -48,3 +49,7 @@ export function requireStaffWriter(locals: App.Locals): StaffMember {
 
 /** True for an auditor's session: the pages render no edit control for it. */
 export const isAuditor = (locals: App.Locals): boolean => locals.staffRole === 'auditor';
+
+/** The staff session's role, recorded with each view (decision 127); sessions name theirs. */
+export const staffRole = (locals: App.Locals): StaffRole =>
+  isAuditor(locals) ? 'auditor' : 'agent';

@@ -1,6 +1,7 @@
 import { claimEtag } from '@contracts/api/claim-etag';
 import { problemTitle } from '@contracts/api/problem-titles';
 import { SEARCH_MESSAGES } from '@contracts/claims/claim-search';
+import { DocumentIntegrityError } from '@contracts/claims/document-integrity';
 import { DraftChangedError, DraftSubmittedError } from '@contracts/claims/draft-conflicts';
 import { claimMessage, isClaimMessageCode } from '@contracts/claims/messages';
 import {
@@ -110,6 +111,9 @@ function problem(
  * so it is logged and answered as a 500 by the server, never hidden behind a mapped code.
  */
 export function toProblemResponse(error: unknown, requestId: string, lang: Lang = 'en'): Response {
+  if (error instanceof DocumentIntegrityError) {
+    portalMetrics().documentIntegrityRefusals.inc({ copy: error.refused.copy });
+  }
   if (error instanceof ValidationError) {
     return problem(error.code, requestId, lang, {
       errors: error.fieldErrors.map((e) => withMessage(e, lang)),

@@ -23,6 +23,8 @@ export interface Harness {
   draftPorts(): DraftPorts;
   /** Every object file under the storage root (metadata files left out). */
   storedObjects(): Promise<string[]>;
+  /** The folder the filesystem storage keeps objects in, each at its key. */
+  readonly root: string;
   /** A second event store on the same database, as another portal process holds one. */
   anotherProcessStore(): EventStore;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function openHarness(): Promise<Harness> {
   return {
     ports,
     database,
+    root,
     draftPorts: () => ({ ...ports, drafts: createPostgresClaimDrafts(database.pool) }),
     async storedObjects() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });

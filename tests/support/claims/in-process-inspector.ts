@@ -1,7 +1,7 @@
 import type { DocumentInspector } from '@contracts/documents/document-inspector';
-import { judgeDocument } from '@services/claims/document-policy/judge-document';
+import { judgeAndRender } from '@infra/documents/rendition/judge-and-render';
 
-/** The policy on the calling thread, for handler tests; the portal runs it in the worker pool. */
+/** The policy and the rendition on the calling thread, for handler tests; the portal runs them in the worker pool. */
 export const inProcessInspector: DocumentInspector = {
-  inspect: (files) => Promise.all(files.map(judgeDocument)),
+  inspect: (files) => Promise.all(files.map(judgeAndRender)),
 };

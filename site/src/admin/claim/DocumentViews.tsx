@@ -9,9 +9,12 @@ import { kindLabel } from './ClaimDocuments';
 interface DocumentView {
   readonly at: string;
   readonly by: { readonly kind: string; readonly id: string; readonly email?: string };
+  readonly event: 'viewed' | 'refused';
   readonly documentId: string;
   readonly fileName: string;
   readonly kind: string;
+  readonly copy: 'rendition' | 'original';
+  readonly role?: 'agent' | 'auditor';
 }
 
 type Chain =
@@ -31,7 +34,25 @@ type Load = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & 
 
 const text = ADMIN_TEXT.audit;
 
-/** Every staff opening of the claim's documents, oldest first: who, when, which (decision 060). */
+/** One line of the list: a view, a download of the original, or a read refused (decision 127). */
+function viewLine(view: DocumentView) {
+  const values = {
+    who: view.by.email ?? view.by.id,
+    role: text.roles[view.role ?? 'unknown'],
+    name: view.fileName,
+    kind: view.kind === 'decisionLetter' ? text.letterKind : kindLabel(view.kind),
+    copy: text.copies[view.copy],
+  };
+  if (view.event === 'refused') return fillIsolated(text.refused, values, ['name']);
+  const template = view.copy === 'original' ? text.downloaded : text.viewed;
+  return fillIsolated(template, values, ['name']);
+}
+
+/**
+ * Every staff opening of the claim's documents and letters, oldest first: who, in which role,
+ * when, which copy (decisions 060 and 127); reads refused because the stored bytes did not
+ * match their sha256 stand out.
+ */
 export function DocumentViews({ submissionId, shown }: { submissionId: string; shown: boolean }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
@@ -63,18 +84,16 @@ export function DocumentViews({ submissionId, shown }: { submissionId: string; s
       {load.state === 'loaded' && load.views.length > 0 && (
         <ol className="admin-timeline">
           {load.views.map((view, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a recorded view never moves.
-            <li key={index} className="admin-timeline__event">
-              <time dateTime={view.at}>{isoMoment(view.at)}</time> ·{' '}
-              {fillIsolated(
-                text.viewed,
-                {
-                  who: view.by.email ?? view.by.id,
-                  name: view.fileName,
-                  kind: kindLabel(view.kind),
-                },
-                ['name'],
-              )}
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a recorded view never moves.
+              key={index}
+              className={
+                view.event === 'refused'
+                  ? 'admin-timeline__event admin-chain admin-chain--broken'
+                  : 'admin-timeline__event'
+              }
+            >
+              <time dateTime={view.at}>{isoMoment(view.at)}</time> · {viewLine(view)}
             </li>
           ))}
         </ol>

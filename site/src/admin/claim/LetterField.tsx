@@ -47,7 +47,14 @@ export function LetterField({
               onClick={() => void viewCurrent()}
             >
               {text.letterView}
-            </button>
+            </button>{' '}
+            <a
+              className="button button--link"
+              href={`/api/admin/claims/${encodeURIComponent(submissionId)}/decision-letter/original`}
+              download
+            >
+              {text.letterOriginal}
+            </a>
           </>
         ) : (
           messages.noLetter

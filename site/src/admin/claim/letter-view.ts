@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '../admin-text';
-import { staffFetch } from '../staff-api';
+import { StaffApiError, staffFetch } from '../staff-api';
 
 const messages = ADMIN_TEXT.messages;
 
@@ -14,8 +14,13 @@ export async function viewDecisionLetter(
   try {
     const response = await staffFetch(`/api/admin/claims/${submissionId}/decision-letter`);
     tab.location.href = URL.createObjectURL(await response.blob());
-  } catch {
+  } catch (error) {
     tab.close();
-    onProblem(messages.letterLoadFailed);
+    // A letter whose stored bytes no longer match its sha256 is refused in words (decision 127).
+    const refused =
+      error instanceof StaffApiError
+        ? error.errors.find((problem) => problem.code === 'documents.integrityFailed')
+        : undefined;
+    onProblem(refused?.message ?? messages.letterLoadFailed);
   }
 }
