@@ -10,6 +10,24 @@ import {
 } from './endpoint-shape';
 
 /** The staff claim endpoints: view, amend, letters, documents, search, history, audit. */
+/** A document by the SHA-256 of its original, as its event records it. */
+const documentIdParameter = {
+  name: 'documentId',
+  in: 'path',
+  required: true,
+  description: 'The SHA-256 of the document, in lowercase hex',
+  schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+};
+
+/** One opening of a document, so a fetch made again is recorded once. */
+const viewKeyParameter = {
+  name: 'view',
+  in: 'query',
+  required: false,
+  description: 'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
+  schema: { type: 'string', format: 'uuid', pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+
 export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
   {
     method: 'GET',
@@ -65,24 +83,7 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       "The rendition of one of the claim's documents, inline, for the staff viewer, checked against its recorded sha256 (409 when the stored bytes do not match); each opening is recorded with the viewer's role (decisions 060 and 127)",
     audience: 'staff',
-    parameters: [
-      submissionIdParameter,
-      {
-        name: 'documentId',
-        in: 'path',
-        required: true,
-        description: 'The SHA-256 of the document, in lowercase hex',
-        schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      },
-      {
-        name: 'view',
-        in: 'query',
-        required: false,
-        description:
-          'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
-        schema: { type: 'string', format: 'uuid', pattern: IDEMPOTENCY_KEY_PATTERN },
-      },
-    ],
+    parameters: [submissionIdParameter, documentIdParameter, viewKeyParameter],
     success: {
       status: 200,
       description:
@@ -98,24 +99,7 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       "Download original: the sealed original of one of the claim's documents, as an attachment, checked against its recorded sha256; each download is recorded with the viewer's role (decision 127)",
     audience: 'staff',
-    parameters: [
-      submissionIdParameter,
-      {
-        name: 'documentId',
-        in: 'path',
-        required: true,
-        description: 'The SHA-256 of the document, in lowercase hex',
-        schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      },
-      {
-        name: 'view',
-        in: 'query',
-        required: false,
-        description:
-          'A UUID v7 naming this opening: fetched again with it, the view is recorded once',
-        schema: { type: 'string', format: 'uuid' },
-      },
-    ],
+    parameters: [submissionIdParameter, documentIdParameter, viewKeyParameter],
     success: {
       status: 200,
       description: 'The original as uploaded, as an attachment',
