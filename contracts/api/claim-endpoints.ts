@@ -11,6 +11,7 @@ import {
 } from './claims-api';
 import {
   type ApiEndpoint,
+  NEW_CLAIM_LINKS,
   OWN_WRITE,
   idempotencyKeyParameter,
   submissionIdParameter,
@@ -55,6 +56,7 @@ export const CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
       status: 201,
       description: `Submitted${OWN_WRITE}`,
       schema: submitClaimResponseSchema,
+      links: NEW_CLAIM_LINKS,
     },
     errors: [400, 401, 409, 413, 415],
   },
@@ -141,6 +143,7 @@ export const CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
       status: 201,
       description: `Submitted${OWN_WRITE}`,
       schema: submitClaimResponseSchema,
+      links: NEW_CLAIM_LINKS,
     },
     errors: [400, 401, 404, 409, 428],
   },

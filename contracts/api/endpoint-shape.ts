@@ -25,6 +25,12 @@ export interface ApiEndpoint {
     readonly description: string;
     readonly schema?: z.ZodType;
     readonly contentType?: string;
+    /**
+     * OpenAPI links: the operations that read what this answer created, by operationId, each
+     * with its path parameter taken from the answer (a client, or Schemathesis' stateful
+     * phase, follows exactly these).
+     */
+    readonly links?: Readonly<Record<string, { operationId: string; from: string }>>;
   };
   readonly errors: readonly number[];
 }
@@ -56,3 +62,10 @@ export const ifMatchParameter = {
     'The ETag of the claim as read (its version, quoted). Missing: 428; stale: 409 with currentVersion and the changes since (decision 048).',
   schema: { type: 'string', pattern: CLAIM_ETAG_PATTERN },
 };
+
+/** What a new claim's answer (its submissionId) leads to: the claim and its documents. */
+export const NEW_CLAIM_LINKS = {
+  GetClaim: { operationId: 'getOwnClaim', from: '$response.body#/submissionId' },
+  ListDocuments: { operationId: 'listOwnClaimDocuments', from: '$response.body#/submissionId' },
+  AddDocuments: { operationId: 'addDocuments', from: '$response.body#/submissionId' },
+} as const;

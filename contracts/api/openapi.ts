@@ -132,10 +132,21 @@ function withBodyTextRule(schema: JsonSchema): JsonSchema {
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
+/** Each link names its operation and fills that operation's submissionId from this answer. */
+function linksOf(links: NonNullable<ApiEndpoint['success']['links']>) {
+  return Object.fromEntries(
+    Object.entries(links).map(([name, link]) => [
+      name,
+      { operationId: link.operationId, parameters: { submissionId: link.from } },
+    ]),
+  );
+}
+
 function operation(endpoint: ApiEndpoint) {
   const responses: Record<string, unknown> = {
     [String(endpoint.success.status)]: {
       description: endpoint.success.description,
+      ...(endpoint.success.links ? { links: linksOf(endpoint.success.links) } : {}),
       ...(endpoint.success.schema
         ? {
             content: {

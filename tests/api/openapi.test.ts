@@ -32,6 +32,15 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/claims']?.post?.requestBody).toBeDefined();
   });
 
+  it('links a new claim to operations that exist and take its submissionId', () => {
+    const byId = new Map(API_ENDPOINTS.map((endpoint) => [endpoint.operationId, endpoint]));
+    const links = API_ENDPOINTS.flatMap((endpoint) => Object.values(endpoint.success.links ?? {}));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(byId.get(link.operationId)?.path, link.operationId).toContain('{submissionId}');
+    }
+  });
+
   it('documents exactly the methods each API route file exports', async () => {
     const documented = new Set(API_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
     const implemented = new Set<string>();
