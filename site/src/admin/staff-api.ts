@@ -25,7 +25,7 @@ export class StaffApiError extends Error {
  * A call on the staff API. Staff spec §6: a 401 (or the spec's 418) means the session is
  * gone, so the browser goes to sign-in; other refusals reach the caller as StaffApiError.
  */
-export async function staffFetch(path: string, init: RequestInit = {}): Promise<Response> {
+async function staffFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const unsafe = init.method !== undefined && init.method !== 'GET';
   const response = await fetch(path, {
     ...init,
@@ -99,17 +99,9 @@ export async function versioned<T>(
 /** The JSON of an answered staff call, as the island reads it (see versioned). */
 export const staffData = async <T>(sent: Promise<Answered>): Promise<T> => (await sent).data as T;
 
+/** The calls still outside the typed client: the viewer's list of views, the claim history. */
 export async function staffJson<T>(path: string, init?: RequestInit): Promise<T> {
   return (await (await staffFetch(path, init)).json()) as T;
-}
-
-/** A JSON body and the version its ETag names (a claim read or saved). */
-export async function staffJsonVersioned<T>(
-  path: string,
-  init?: RequestInit,
-): Promise<{ readonly body: T; readonly etag: string }> {
-  const response = await staffFetch(path, init);
-  return { body: (await response.json()) as T, etag: response.headers.get('etag') ?? '' };
 }
 
 async function problemBody(response: Response): Promise<Record<string, unknown>> {

@@ -14,7 +14,7 @@ export interface SchemaField {
   readonly fields: readonly SchemaField[];
 }
 
-export interface ReferenceOperation {
+interface ReferenceOperation {
   readonly id: string;
   readonly method: string;
   readonly path: string;
