@@ -21,6 +21,9 @@ const entries: Record<string, Kept> = {
   'tests/kafka/support/relay-worker.ts': {
     reason: 'a relay process of its own that tests/kafka/relay-freeze.test.ts spawns by path',
   },
+  'scripts/api-types/typescript5-hook.mjs': {
+    reason: 'a module resolve hook that scripts/api-types/generate.ts registers by path',
+  },
 };
 
 /** Dependencies no import names. */
@@ -52,6 +55,14 @@ const binaries: Record<string, Kept> = {
  */
 const leftForNow: Record<string, Kept> = {};
 
+/** Generated files: their exports are whatever the generator writes. */
+const generated: Record<string, Kept> = {
+  'contracts/api/openapi-types.ts': {
+    reason:
+      '`npm run api:types` (openapi-typescript) exports every part of the document; the client uses `paths`',
+  },
+};
+
 export default {
   entry: Object.keys(entries),
   project: [
@@ -63,6 +74,9 @@ export default {
   ignoreDependencies: Object.keys(dependencies),
   ignoreBinaries: Object.keys(binaries),
   ignoreIssues: Object.fromEntries(
-    Object.keys(leftForNow).map((glob) => [glob, ['exports', 'types'] as const]),
+    [...Object.keys(leftForNow), ...Object.keys(generated)].map((glob) => [
+      glob,
+      ['exports', 'types'] as const,
+    ]),
   ),
 } satisfies KnipConfig;

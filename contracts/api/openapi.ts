@@ -61,8 +61,7 @@ type Parameter = Record<string, unknown> & { in?: unknown; schema?: Record<strin
  */
 function withEdgeRule(parameter: Parameter): Parameter {
   const schema = parameter.schema;
-  if (schema?.type !== 'string' || schema.pattern || schema.format || schema.enum)
-    return parameter;
+  if (schema?.type !== 'string' || schema.pattern || schema.format || schema.enum) return parameter;
   if (parameter.in === 'query')
     return { ...parameter, schema: { ...schema, pattern: QUERY_VALUE_PATTERN } };
   if (parameter.in === 'path')

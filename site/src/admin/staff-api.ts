@@ -1,3 +1,5 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '@contracts/api/openapi-types';
 import { csrfHeaders } from '@site/islands/csrf';
 import { STAFF_SIGN_IN } from './admin-paths';
 
@@ -45,17 +47,61 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
   return response;
 }
 
-export async function staffJson<T>(path: string, init?: RequestInit): Promise<T> {
-  return (await (await staffFetch(path, init)).json()) as T;
+/** A write is JSON with the CSRF header, body or not, as staffFetch sends it. */
+const staffWrites: Middleware = {
+  onRequest({ request }) {
+    if (request.method === 'GET') return undefined;
+    if (!request.headers.has('content-type'))
+      request.headers.set('content-type', 'application/json');
+    for (const [name, value] of Object.entries(csrfHeaders())) request.headers.set(name, value);
+    return undefined;
+  },
+};
+
+/** As staffFetch: a gone session goes to sign-in, any other refusal throws StaffApiError. */
+const staffRefusals: Middleware = {
+  async onResponse({ response }) {
+    if (response.status === 401 || response.status === 418) {
+      window.location.assign(STAFF_SIGN_IN);
+      throw new StaffApiError(response.status);
+    }
+    if (response.ok) return undefined;
+    const problem = await problemBody(response);
+    const errors = Array.isArray(problem.errors) ? (problem.errors as ProblemFieldError[]) : [];
+    throw new StaffApiError(response.status, errors, problem);
+  },
+};
+
+/**
+ * The staff islands' typed client: paths, parameters and bodies are the OpenAPI document's
+ * (contracts/api/openapi-types.ts). A call that returns answered 2xx; a refusal has thrown.
+ */
+export const staffApi = createClient<paths>({ credentials: 'same-origin' });
+staffApi.use(staffWrites, staffRefusals);
+
+interface Answered {
+  readonly data?: unknown;
+  readonly response: Response;
 }
 
-/** A JSON body and the version its ETag names (a claim read or saved). */
-export async function staffJsonVersioned<T>(
-  path: string,
-  init?: RequestInit,
+/**
+ * The JSON of an answered staff call and the version its ETag names (a claim read or saved).
+ * T is the island's view where the document says less than the island reads (a claim's
+ * decisionLetter, an operation with no response schema).
+ */
+export async function versioned<T>(
+  sent: Promise<Answered>,
 ): Promise<{ readonly body: T; readonly etag: string }> {
-  const response = await staffFetch(path, init);
-  return { body: (await response.json()) as T, etag: response.headers.get('etag') ?? '' };
+  const { data, response } = await sent;
+  return { body: data as T, etag: response.headers.get('etag') ?? '' };
+}
+
+/** The JSON of an answered staff call, as the island reads it (see versioned). */
+export const staffData = async <T>(sent: Promise<Answered>): Promise<T> => (await sent).data as T;
+
+/** The calls still outside the typed client: the viewer's list of views, the claim history. */
+export async function staffJson<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await (await staffFetch(path, init)).json()) as T;
 }
 
 async function problemBody(response: Response): Promise<Record<string, unknown>> {

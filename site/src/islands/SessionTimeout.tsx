@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch } from './api-client';
+import { customerApi } from './api-client';
 import { SESSION_TIMEOUT } from '@contracts/identity/limits';
-import { csrfHeaders } from './csrf';
 import { type IslandMessages, islandTranslator } from './messages';
 import { clearVerificationFlow } from './customer/verification/verification-flow';
 import { type SignOutReason, signedOutPath } from './customer/sign-in/signed-out-path';
@@ -56,12 +55,8 @@ function formatCountdown(seconds: number): string {
 /** Ends the session on the server, forgets this tab's sign-in state and goes home. */
 export async function signOut(lang: string, reason: SignOutReason): Promise<void> {
   try {
-    await apiFetch('/api/auth/session/terminate', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...csrfHeaders() },
-      body: '{}',
-      keepalive: true,
-    });
+    // No body: the operation reads none (the typed client sends the CSRF header).
+    await customerApi.POST('/api/auth/session/terminate', { keepalive: true });
   } catch {
     // The session cookie may outlive a failed call; the server still ends it when idle.
   }
@@ -98,11 +93,7 @@ export default function SessionTimeout({ lang, messages }: Props) {
     refreshTimer.current = undefined;
     writeTime(LAST_REFRESH_KEY, Date.now());
     try {
-      const response = await apiFetch('/api/auth/session/refresh', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...csrfHeaders() },
-        body: '{}',
-      });
+      const { response } = await customerApi.POST('/api/auth/session/refresh');
       // No live session any more (ended elsewhere or idle too long on the server).
       if (response.status === 401) leave('idle');
       return response.ok;

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ENDPOINTS } from '@contracts/api/endpoints';
 import { CUSTOMER_CLIENT_CALLS } from '@contracts/api/client-paths';
-import { checkedApiUrl, INVALID_API_ENDPOINT } from './api-client';
+import { checkedApiUrl, customerApi, INVALID_API_ENDPOINT } from './api-client';
 
 const PORTAL = 'https://claims.insurer.example';
 const ID = '0190f3a4-5b6c-7d8e-9f00-112233445566';
@@ -57,5 +57,62 @@ describe('the client allow-list of API calls (customer spec §7, §8)', () => {
       expect(endpoint, `${call.method} ${call.path}`).toBeDefined();
       expect(endpoint?.audience, `${call.method} ${call.path}`).not.toBe('staff');
     }
+  });
+});
+
+describe('the customer islands’ typed client (issue 49)', () => {
+  const sent: Request[] = [];
+  // The browser's fetch, answering here: what the client would have sent is what we check.
+  const fetch = async (request: Request) => {
+    sent.push(request);
+    return new Response('{"claims":[]}', { headers: { 'content-type': 'application/json' } });
+  };
+  const browser = globalThis as unknown as { window?: unknown; document?: unknown };
+
+  beforeAll(() => {
+    browser.window = { location: { origin: PORTAL } };
+    browser.document = { cookie: 'other=1; csrf_token=t%2Bk' };
+  });
+  afterAll(() => {
+    delete browser.window;
+    delete browser.document;
+  });
+
+  it('sends a write with the CSRF cookie’s value and the session cookie, a read without it', async () => {
+    sent.length = 0;
+    await customerApi.POST('/api/claims/{submissionId}/decision-letter/read', {
+      baseUrl: PORTAL,
+      params: { path: { submissionId: ID } },
+      fetch,
+    });
+    await customerApi.GET('/api/claims', { baseUrl: PORTAL, fetch });
+    expect(
+      sent.map((r) => [r.method, r.url, r.headers.get('x-csrf-token'), r.credentials]),
+    ).toEqual([
+      ['POST', `${PORTAL}/api/claims/${ID}/decision-letter/read`, 't+k', 'same-origin'],
+      ['GET', `${PORTAL}/api/claims`, null, 'same-origin'],
+    ]);
+  });
+
+  it.each([
+    ['a dot segment in a path parameter', '..'],
+    ['a single dot', '.'],
+  ])('refuses %s before anything is sent', async (_case, submissionId) => {
+    sent.length = 0;
+    const call = customerApi.GET('/api/claims/{submissionId}/documents', {
+      baseUrl: PORTAL,
+      params: { path: { submissionId } },
+      fetch,
+    });
+    await expect(call).rejects.toThrow(INVALID_API_ENDPOINT);
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses another origin given as its base URL', async () => {
+    sent.length = 0;
+    await expect(
+      customerApi.GET('/api/claims', { baseUrl: 'https://evil.example', fetch }),
+    ).rejects.toThrow(INVALID_API_ENDPOINT);
+    expect(sent).toEqual([]);
   });
 });

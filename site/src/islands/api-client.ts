@@ -1,4 +1,6 @@
-import { CUSTOMER_CLIENT_CALLS } from '@contracts/api/client-paths';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { CUSTOMER_CLIENT_CALLS, type CustomerPaths } from '@contracts/api/client-paths';
+import { csrfHeaders } from './csrf';
 
 /** The spec's words for a call the client refuses to make (customer §8). */
 export const INVALID_API_ENDPOINT = 'Invalid API endpoint';
@@ -43,17 +45,36 @@ export function checkedApiUrl(target: string, method: string, origin: string): U
   return url;
 }
 
+const DOT_SEGMENT = /^\.\.?$/;
+
 /**
- * Every API call of the customer islands goes through here: checked against the allow-list
- * before anything leaves the browser, with the session cookie and nothing else.
+ * Checked against the allow-list before anything leaves the browser. The Request has already
+ * resolved dot segments, so a path parameter that is one is refused here (it would name
+ * another operation).
  */
-export function apiFetch(target: string, init: RequestInit = {}): Promise<Response> {
-  const method = (init.method ?? 'GET').toUpperCase();
-  let url: URL;
-  try {
-    url = checkedApiUrl(target, method, window.location.origin);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return fetch(url, { credentials: 'same-origin', ...init, method });
-}
+const allowListed: Middleware = {
+  onRequest({ request, params }) {
+    const values = Object.values((params.path ?? {}) as Record<string, unknown>);
+    if (values.some((value) => DOT_SEGMENT.test(String(value))))
+      throw new InvalidApiEndpointError();
+    checkedApiUrl(request.url, request.method, window.location.origin);
+    return undefined;
+  },
+};
+
+/** Every non-safe call carries the CSRF header (the double-submit cookie's value). */
+const withCsrf: Middleware = {
+  onRequest({ request }) {
+    if (request.method === 'GET') return undefined;
+    for (const [name, value] of Object.entries(csrfHeaders())) request.headers.set(name, value);
+    return undefined;
+  },
+};
+
+/**
+ * Every API call of the customer islands goes through here: typed by the OpenAPI document
+ * (contracts/api/openapi-types.ts) narrowed to the allow-list, with the session cookie and
+ * nothing else.
+ */
+export const customerApi = createClient<CustomerPaths>({ credentials: 'same-origin' });
+customerApi.use(allowListed, withCsrf);

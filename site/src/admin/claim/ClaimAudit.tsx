@@ -5,7 +5,7 @@ import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
 import { DetailRows } from '../DetailRows';
 import { formatCad, isoMoment } from '../format';
-import { staffJson } from '../staff-api';
+import { staffApi, staffData } from '../staff-api';
 import { changeLabel, changeValue, eventLabel } from './audit-changes';
 import { type CheckpointVerdict, CheckpointStatus } from './CheckpointStatus';
 import { DocumentViews } from './DocumentViews';
@@ -60,7 +60,12 @@ export function ClaimAudit({ submissionId, shown: visible, revision }: Props) {
     if (!visible) return undefined;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    staffJson<Timeline>(`/api/admin/claims/${submissionId}/events`, { signal: controller.signal })
+    staffData<Timeline>(
+      staffApi.GET('/api/admin/claims/{submissionId}/events', {
+        params: { path: { submissionId } },
+        signal: controller.signal,
+      }),
+    )
       .then((timeline) => setLoad({ state: 'loaded', timeline }))
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ state: 'failed' });
@@ -176,9 +181,10 @@ function AsOf({ submissionId }: { submissionId: string }) {
     setError(undefined);
     setReplay({ state: 'loading' });
     try {
-      const params = new URLSearchParams({ at: at.toISOString() });
-      const result = await staffJson<Omit<Extract<Replay, { state: 'loaded' }>, 'state'>>(
-        `/api/admin/claims/${submissionId}/as-of?${params}`,
+      const result = await staffData<Omit<Extract<Replay, { state: 'loaded' }>, 'state'>>(
+        staffApi.GET('/api/admin/claims/{submissionId}/as-of', {
+          params: { path: { submissionId }, query: { at: at.toISOString() } },
+        }),
       );
       setReplay({ state: 'loaded', ...result });
     } catch {

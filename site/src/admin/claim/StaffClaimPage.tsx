@@ -5,7 +5,7 @@ import { Tabs } from '@site/ui/tabs/Tabs';
 import { Toast, type ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_HOME } from '../admin-paths';
 import { ADMIN_TEXT, fill } from '../admin-text';
-import { StaffApiError, staffJsonVersioned } from '../staff-api';
+import { StaffApiError, staffApi, versioned } from '../staff-api';
 import { AuditExportLinks } from './AuditExportLinks';
 import { ClaimAudit } from './ClaimAudit';
 import { ClaimDetails } from './ClaimDetails';
@@ -58,7 +58,9 @@ export default function StaffClaimPage({ submissionId, initialTab, readOnly = fa
       return;
     }
     setLoad({ state: 'loading' });
-    staffJsonVersioned<ClaimRecord>(`/api/admin/claims/${submissionId}`)
+    versioned<ClaimRecord>(
+      staffApi.GET('/api/admin/claims/{submissionId}', { params: { path: { submissionId } } }),
+    )
       .then(({ body, etag }) => setLoad({ state: 'loaded', claim: body, etag }))
       .catch((error: unknown) =>
         setLoad({

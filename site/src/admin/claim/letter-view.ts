@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '../admin-text';
-import { StaffApiError, staffFetch } from '../staff-api';
+import { StaffApiError, staffApi } from '../staff-api';
 
 const messages = ADMIN_TEXT.messages;
 
@@ -12,8 +12,12 @@ export async function viewDecisionLetter(
   const tab = window.open('', '_blank');
   if (!tab) return onProblem(messages.letterOpenFailed);
   try {
-    const response = await staffFetch(`/api/admin/claims/${submissionId}/decision-letter`);
-    tab.location.href = URL.createObjectURL(await response.blob());
+    const { data } = await staffApi.GET('/api/admin/claims/{submissionId}/decision-letter', {
+      params: { path: { submissionId } },
+      parseAs: 'blob',
+    });
+    if (!data) throw new Error('no letter');
+    tab.location.href = URL.createObjectURL(data);
   } catch (error) {
     tab.close();
     // A letter whose stored bytes no longer match its sha256 is refused in words (decision 127).

@@ -4,7 +4,7 @@ import type { ClaimRecord } from '@services/claims/claim';
 import { type ChosenFile, dataUrlOf } from '@site/ui/file-drop/chosen-file';
 import type { ToastMessage } from '@site/ui/toast/Toast';
 import { ADMIN_TEXT } from '../admin-text';
-import { staffJsonVersioned } from '../staff-api';
+import { staffApi, versioned } from '../staff-api';
 import { carriedEdits, collidingFields, type SaveConflict, saveConflictOf } from './claim-conflict';
 import {
   type ClaimFormErrors,
@@ -55,19 +55,20 @@ export function useClaimSave(input: SaveInput) {
     ...(letter ? (['decisionLetter'] as const) : []),
   ];
   const colliding = conflict ? collidingFields(edited, conflict) : [];
-  const path = `/api/admin/claims/${claim.submissionId}`;
+  const claimPath = { params: { path: { submissionId: claim.submissionId } } };
 
   async function send(ifMatch: string, overwriting?: number) {
     const decisionLetter = letter && { name: letter.fileName, data: await dataUrlOf(letter.file) };
-    const saved = await staffJsonVersioned<ClaimRecord>(path, {
-      method: 'POST',
-      headers: { 'if-match': ifMatch },
-      body: JSON.stringify({
-        ...saveBody(stored, values),
-        ...(decisionLetter ? { decisionLetter } : {}),
-        ...(overwriting === undefined ? {} : { overwriting }),
+    const saved = await versioned<ClaimRecord>(
+      staffApi.POST('/api/admin/claims/{submissionId}', {
+        params: { path: claimPath.params.path, header: { 'If-Match': ifMatch } },
+        body: {
+          ...saveBody(stored, values),
+          ...(decisionLetter ? { decisionLetter } : {}),
+          ...(overwriting === undefined ? {} : { overwriting }),
+        },
       }),
-    });
+    );
     setConflict(undefined);
     toast('success', ADMIN_TEXT.messages.saved);
     onSaved(saved.body, saved.etag);
@@ -98,7 +99,9 @@ export function useClaimSave(input: SaveInput) {
   /** After a conflict: the claim as stored now, with the person's edits that do not collide. */
   const reload = (keepEdits: boolean) =>
     busy(async () => {
-      const fresh = await staffJsonVersioned<ClaimRecord>(path);
+      const fresh = await versioned<ClaimRecord>(
+        staffApi.GET('/api/admin/claims/{submissionId}', claimPath),
+      );
       carried.current = keepEdits
         ? {
             values: carriedEdits(values, edited, colliding),

@@ -6,7 +6,8 @@ import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
 import { claimPageUrl } from '../claim/claim-tabs';
 import { formatCad, isoDay } from '../format';
-import { StaffApiError, staffJson } from '../staff-api';
+import type { paths } from '@contracts/api/openapi-types';
+import { StaffApiError, staffApi, staffData } from '../staff-api';
 import type { ResultsPaging } from './results-paging';
 import { resultsUrl, type SearchQuery, searchParams } from './search-query';
 
@@ -44,7 +45,9 @@ const COLUMN_ORDER = [
 ] as const;
 type ResultColumn = (typeof COLUMN_ORDER)[number];
 
-function apiUrl(query: SearchQuery, paging: ResultsPaging): string {
+type SearchApiQuery = NonNullable<paths['/api/admin/claims/search']['get']['parameters']['query']>;
+
+function apiQuery(query: SearchQuery, paging: ResultsPaging): SearchApiQuery {
   const params = searchParams(query, paging);
   params.delete('page'); // the API pages by cursor alone
   if (params.get('order') === 'oldest') {
@@ -52,7 +55,8 @@ function apiUrl(query: SearchQuery, paging: ResultsPaging): string {
     params.set('sort', WAITING_LONGEST.sort);
     params.set('direction', WAITING_LONGEST.direction);
   }
-  return `/api/admin/claims/search?${params}`;
+  // The page URL's parameters, read and checked by search-query.ts, under the API's names.
+  return Object.fromEntries(params) as SearchApiQuery;
 }
 
 /** Ten claims a page from the server, newest (or oldest) first; pages are links, so Back works. */
@@ -62,7 +66,12 @@ export default function SearchResults({ query, paging }: Props) {
   const fetchPage = useCallback(
     (signal?: AbortSignal) => {
       setLoad({ state: 'loading' });
-      staffJson<SearchPage>(apiUrl(query, paging), signal ? { signal } : {})
+      staffData<SearchPage>(
+        staffApi.GET('/api/admin/claims/search', {
+          params: { query: apiQuery(query, paging) },
+          ...(signal ? { signal } : {}),
+        }),
+      )
         .then((page) => setLoad({ state: 'loaded', page }))
         .catch((error: unknown) => {
           if (!signal?.aborted) setLoad({ state: 'failed', refusal: refusalOf(error) });

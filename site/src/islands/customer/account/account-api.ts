@@ -1,6 +1,4 @@
 import { reportedFieldErrors } from '@site/ui/field/field-errors';
-import { apiFetch } from '../../api-client';
-import { csrfHeaders } from '../../csrf';
 
 /** The identity screens' call to the API (sign-in, registration, recovery, verification, profile). */
 
@@ -16,33 +14,30 @@ export interface ApiAnswer {
   readonly retryAfter: number | undefined;
 }
 
+/** What every identity call adds to its typed-client options. */
+export interface CallOptions {
+  readonly headers: { readonly accept: 'application/json' };
+  readonly signal: AbortSignal;
+}
+
+/** A typed-client call's outcome (openapi-fetch): its JSON, parsed, and the response. */
+interface Sent {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
 /**
- * A same-origin JSON call on the client allow-list (apiFetch) that never throws on an HTTP
- * error; every non-safe method carries the CSRF header.
+ * A call of the typed client (customerApi: the allow-list, the CSRF header on writes) that
+ * never throws on an HTTP error: `send` names the operation, with the options given.
  */
-export async function callApi(
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-): Promise<ApiAnswer> {
-  const response = await apiFetch(path, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(method === 'GET' ? {} : { 'content-type': 'application/json', ...csrfHeaders() }),
-    },
-    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-    credentials: 'same-origin',
+export async function callApi(send: (options: CallOptions) => Promise<Sent>): Promise<ApiAnswer> {
+  const { data, error, response } = await send({
+    headers: { accept: 'application/json' },
     signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : {};
-  } catch {
-    // Not JSON: the status says enough.
-    parsed = {};
-  }
+  // A body that is not JSON reaches here as a string: the status says enough.
+  const parsed = data ?? error;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     status: response.status,
@@ -50,8 +45,6 @@ export async function callApi(
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined,
   };
 }
-
-export const postJson = (path: string, body: unknown = {}) => callApi('POST', path, body);
 
 export const stringOf = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;

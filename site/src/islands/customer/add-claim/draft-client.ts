@@ -7,7 +7,7 @@ import type {
 import type { InitialDocumentKind } from '@contracts/claims/documents';
 import type { DraftFieldChange } from '@contracts/claims/draft-conflicts';
 import type { FieldError } from '@contracts/errors';
-import { apiFetch } from '../../api-client';
+import { customerApi } from '../../api-client';
 import { csrfHeaders } from '../../csrf';
 import {
   type FileToSend,
@@ -26,48 +26,47 @@ export interface Answer<T> {
     DraftConflictBody & { errors?: (FieldError & { message?: string })[]; code?: string };
 }
 
-async function call<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): Promise<Answer<T>> {
-  const response = await apiFetch(url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...csrfHeaders(),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
+/** A typed-client call's outcome (openapi-fetch): its parsed JSON and the response. */
+interface Sent {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
+async function answered<T>(sent: Promise<Sent>): Promise<Answer<T>> {
+  const { data, error, response } = await sent;
+  const body = data ?? error;
   return {
     ok: response.ok,
     status: response.status,
     etag: response.headers.get('etag') ?? undefined,
-    body: text ? JSON.parse(text) : {},
+    // The islands' own view of the draft and its 409 (decision 121): narrower than the document's.
+    body: (body !== null && typeof body === 'object' ? body : {}) as Answer<T>['body'],
   };
 }
 
 /** The draft as the server holds it now (after a lost answer, what it actually kept). */
-export const readDraft = () => call<ClaimDraftView>('GET', '/api/claims/draft');
+export const readDraft = () => answered<ClaimDraftView>(customerApi.GET('/api/claims/draft'));
 
 /** Every write names the draft version it is based on (decision 121). */
-const basedOn = (etag: string) => ({ 'if-match': etag });
+const basedOn = (etag: string) => ({ 'If-Match': etag });
 
 export const saveDraft = (step: WizardStep, answers: DraftAnswers, etag: string) =>
-  call<ClaimDraftView>('PUT', '/api/claims/draft', { step, answers }, basedOn(etag));
+  answered<ClaimDraftView>(
+    customerApi.PUT('/api/claims/draft', {
+      body: { step, answers: { ...answers } },
+      params: { header: basedOn(etag) },
+    }),
+  );
 
 export const discardDraft = (etag: string) =>
-  call<object>('DELETE', '/api/claims/draft', undefined, basedOn(etag));
+  answered<object>(customerApi.DELETE('/api/claims/draft', { params: { header: basedOn(etag) } }));
 
 export const removeStaged = (id: string, etag: string) =>
-  call<object>(
-    'DELETE',
-    `/api/claims/draft/documents/${encodeURIComponent(id)}`,
-    undefined,
-    basedOn(etag),
+  answered<object>(
+    customerApi.DELETE('/api/claims/draft/documents/{documentId}', {
+      params: { path: { documentId: id }, header: basedOn(etag) },
+    }),
   );
 
 /**
@@ -75,11 +74,10 @@ export const removeStaged = (id: string, etag: string) =>
  * a lost answer finds the claim it made; another tab is told the claim was already submitted.
  */
 export const submitDraft = (etag: string, key: string) =>
-  call<{ submissionId: string; confirmationNumber: string }>(
-    'POST',
-    '/api/claims/draft/submit',
-    undefined,
-    { ...basedOn(etag), 'idempotency-key': key },
+  answered<{ submissionId: string; confirmationNumber: string }>(
+    customerApi.POST('/api/claims/draft/submit', {
+      params: { header: { ...basedOn(etag), 'Idempotency-Key': key } },
+    }),
   );
 
 export type StagedAnswer = UploadAnswer & {
@@ -94,7 +92,7 @@ export function stageFiles(
   key: string,
   etag: string,
 ): Promise<StagedAnswer> {
-  const headers = { ...csrfHeaders(), 'idempotency-key': key, ...basedOn(etag) };
+  const headers = { ...csrfHeaders(), 'idempotency-key': key, 'if-match': etag };
   return uploadBatch('/api/claims/draft/documents', files, headers, onPercents, {
     kind,
   }) as Promise<StagedAnswer>;

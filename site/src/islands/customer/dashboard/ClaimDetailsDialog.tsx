@@ -1,7 +1,6 @@
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { Dialog, DialogCloseRow } from '@site/ui/dialog/Dialog';
-import { apiFetch } from '../../api-client';
-import { csrfHeaders } from '../../csrf';
+import { customerApi } from '../../api-client';
 import { formatAmount, formatDate } from '../../format';
 import type { IslandMessages, IslandTranslate } from '../../messages';
 import { StatusBadge } from '../../StatusBadge';
@@ -34,11 +33,12 @@ export function ClaimDetailsDialog({ claim, lang, messages, t, onLetterRead, onC
   const letterOpened = () => {
     if (!claim || claim.decisionLetterRead) return;
     onLetterRead(claim.submissionId);
-    void apiFetch(`/api/claims/${claim.submissionId}/decision-letter/read`, {
-      method: 'POST',
-      headers: csrfHeaders(),
-      keepalive: true,
-    }).catch(() => undefined);
+    void customerApi
+      .POST('/api/claims/{submissionId}/decision-letter/read', {
+        params: { path: { submissionId: claim.submissionId } },
+        keepalive: true,
+      })
+      .catch(() => undefined);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { apiFetch } from '../../api-client';
+import { customerApi } from '../../api-client';
 import type { HeldDocument } from '@contracts/claims/document-rules';
 import AdditionalDocuments from '../additional-documents/AdditionalDocuments';
 import type { IslandMessages, IslandTranslate } from '../../messages';
@@ -33,10 +33,14 @@ export function ClaimDocuments({
   useEffect(() => {
     setHeld({ state: 'loading' });
     const controller = new AbortController();
-    apiFetch(`/api/claims/${submissionId}/documents`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setHeld({ state: 'loaded', documents: (await response.json()).documents });
+    customerApi
+      .GET('/api/claims/{submissionId}/documents', {
+        params: { path: { submissionId } },
+        signal: controller.signal,
+      })
+      .then(({ data, response }) => {
+        if (!data) throw new Error(`HTTP ${response.status}`);
+        setHeld({ state: 'loaded', documents: data.documents });
       })
       .catch(() => {
         if (!controller.signal.aborted) setHeld({ state: 'failed' });

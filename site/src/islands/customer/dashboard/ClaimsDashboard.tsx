@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ClaimSummary } from '@contracts/claims/claim-summary';
 import { greetingPeriod, hourIn } from '../../format';
 import { ReaderZone, useReaderZone } from '../../time/LocalDate';
-import { apiFetch } from '../../api-client';
+import { customerApi } from '../../api-client';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ClaimsTable } from './ClaimsTable';
@@ -61,11 +61,11 @@ export default function ClaimsDashboard({
 
   const loadClaims = useCallback((signal?: AbortSignal) => {
     setLoad({ state: 'loading' });
-    apiFetch('/api/claims', { signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { claims: ClaimSummary[] };
-        setLoad({ state: 'loaded', claims: body.claims });
+    customerApi
+      .GET('/api/claims', { signal })
+      .then(({ data, response }) => {
+        if (!data) throw new Error(`HTTP ${response.status}`);
+        setLoad({ state: 'loaded', claims: data.claims });
       })
       .catch(() => {
         if (!signal?.aborted) setLoad({ state: 'failed' });

@@ -6,6 +6,7 @@ import { TextField } from '@site/ui/field/fields';
 import type { IslandTranslate } from '../../messages';
 import { NewPasswordFields } from '../account/AccountFields';
 import { callApi } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import type { Language } from '../account/identity-words';
 import { EditActions } from './ReadView';
 import { NO_PASSWORDS, type PasswordField } from './profile-values';
@@ -28,7 +29,8 @@ export function PasswordForm({ lang, language, t, onChanged, onCancel }: Props) 
     language,
     specs: PASSWORD_CHANGE_FIELDS,
     schema: passwordChangeFormSchema,
-    send: (sent) => callApi('POST', '/api/users/me/password', sent),
+    send: (sent) =>
+      callApi((options) => customerApi.POST('/api/users/me/password', { ...options, body: sent })),
     done: (answer) => {
       if (answer.status !== 204) return false;
       setPasswords(NO_PASSWORDS);

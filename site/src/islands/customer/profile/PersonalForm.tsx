@@ -7,6 +7,7 @@ import { TextField } from '@site/ui/field/fields';
 import type { IslandTranslate } from '../../messages';
 import { AccountField, AddressFields } from '../account/AccountFields';
 import { callApi } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import type { Language } from '../account/identity-words';
 import { EditActions } from './ReadView';
 import { editableOf, isProfile, type ProfileField } from './profile-values';
@@ -29,7 +30,8 @@ export function PersonalForm({ lang, language, profile, t, onSaved, onCancel }: 
     language,
     specs: PROFILE_UPDATE_FIELDS,
     schema: profileUpdateFormSchema,
-    send: (sent) => callApi('PUT', '/api/users/me', sent),
+    send: (sent) =>
+      callApi((options) => customerApi.PUT('/api/users/me', { ...options, body: sent })),
     done: (answer) => {
       if (answer.status !== 200 || !isProfile(answer.body.data)) return false;
       onSaved(answer.body.data);

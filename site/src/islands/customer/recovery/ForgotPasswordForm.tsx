@@ -7,6 +7,7 @@ import { TextField } from '@site/ui/field/fields';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { callApi, stringOf } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
 import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { resendTime, saveRecoveryFlow } from './recovery-flow';
@@ -40,7 +41,9 @@ export default function ForgotPasswordForm({ lang, messages }: Props) {
     }
     setSending(true);
     try {
-      const answer = await callApi('POST', '/api/auth/recovery', { email, website });
+      const answer = await callApi((options) =>
+        customerApi.POST('/api/auth/recovery', { ...options, body: { email, website } }),
+      );
       const flowId = stringOf(answer.body.flowId);
       if (answer.status === 201 && flowId) {
         saveRecoveryFlow({

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { identityMessage } from '@contracts/identity/messages';
 import type { IslandTranslate } from '../../messages';
 import { callApi, stringOf } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import { type Language, rateLimitedText } from '../account/identity-words';
 import { minutesAndSeconds, useSecondsUntil } from '../account/countdown';
 import { type RecoveryFlow, resendTime, saveRecoveryFlow } from './recovery-flow';
@@ -36,9 +37,11 @@ export function ResendRecoveryCode({ flow, language, t, ...on }: Props) {
     on.onNotice(undefined);
     setResending(true);
     try {
-      const answer = await callApi(
-        'POST',
-        `/api/auth/recovery/${encodeURIComponent(flow.flowId)}/resend`,
+      const answer = await callApi((options) =>
+        customerApi.POST('/api/auth/recovery/{flowId}/resend', {
+          ...options,
+          params: { path: { flowId: flow.flowId } },
+        }),
       );
       setResending(false);
       const status = stringOf(answer.body.status);

@@ -8,6 +8,7 @@ import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { NewPasswordFields } from '../account/AccountFields';
 import { callApi, stringOf } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
 import { SuccessScreen } from '../account/SuccessDialog';
 import { storeVerificationFlow } from '../verification/verification-flow';
@@ -77,10 +78,12 @@ export default function ResetPasswordForm({ lang, messages }: Props) {
     }
     setSending(true);
     try {
-      const answer = await callApi(
-        'POST',
-        `/api/auth/recovery/${encodeURIComponent(flow.flowId)}`,
-        values,
+      const answer = await callApi((options) =>
+        customerApi.POST('/api/auth/recovery/{flowId}', {
+          ...options,
+          params: { path: { flowId: flow.flowId } },
+          body: values,
+        }),
       );
       setSending(false);
       const status = stringOf(answer.body.status);

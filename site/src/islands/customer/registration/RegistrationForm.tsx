@@ -7,6 +7,7 @@ import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
 import { AccountField, AddressFields, NewPasswordFields } from '../account/AccountFields';
 import { callApi, stringOf } from '../account/account-api';
+import { customerApi } from '../../api-client';
 import { identityErrors, languageOf, rateLimitedText } from '../account/identity-words';
 import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { storeVerificationFlow } from '../verification/verification-flow';
@@ -76,12 +77,12 @@ export default function RegistrationForm({ lang, messages }: Props) {
     reset();
     setSending(true);
     try {
-      const answer = await callApi('POST', '/api/banktech/account_creation', {
-        ...values,
-        termsAccepted,
-        language,
-        website,
-      });
+      const answer = await callApi((options) =>
+        customerApi.POST('/api/banktech/account_creation', {
+          ...options,
+          body: { ...values, termsAccepted: result.value.termsAccepted, language, website },
+        }),
+      );
       const status = stringOf(answer.body.status);
       const userId = stringOf(answer.body.userId);
       if (answer.status === 201 && status === 'VERIFICATION_CODE_REQUIRED' && userId) {

@@ -5,7 +5,8 @@ import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { TextField } from '@site/ui/field/fields';
 import { useFieldErrors } from '@site/ui/field/use-field-errors';
 import { type IslandMessages, islandTranslator } from '../../messages';
-import { postJson } from '../account/account-api';
+import { customerApi } from '../../api-client';
+import { callApi } from '../account/account-api';
 import { HoneypotField, useHoneypot } from '../account/HoneypotField';
 import { storeVerificationFlow } from '../verification/verification-flow';
 import { passwordRefusal, setupRefusal, startRefusal } from './sign-in-refusals';
@@ -51,17 +52,19 @@ export default function LoginForm({ lang, messages, next }: Props) {
   }
 
   async function signIn(email: string, password: string): Promise<boolean> {
-    const started = await postJson('/api/auth/flows');
+    const started = await callApi((options) => customerApi.POST('/api/auth/flows', { ...options }));
     const flowId = started.body.flowId;
     if (started.status !== 201 || typeof flowId !== 'string') {
       fail(startRefusal(t, started));
       return false;
     }
-    const checked = await postJson(`/api/auth/flows/${encodeURIComponent(flowId)}/password`, {
-      email,
-      password,
-      website,
-    });
+    const checked = await callApi((options) =>
+      customerApi.POST('/api/auth/flows/{flowId}/password', {
+        ...options,
+        params: { path: { flowId } },
+        body: { email, password, website },
+      }),
+    );
     if (checked.status === 200 && checked.body.status === 'OTP_REQUIRED') {
       storeVerificationFlow({ kind: 'sign-in', flowId, email, ...(next ? { next } : {}) });
       goToVerification();
@@ -69,7 +72,9 @@ export default function LoginForm({ lang, messages, next }: Props) {
     }
     if (checked.status === 200 && checked.body.status === 'VERIFICATION_CODE_REQUIRED') {
       // An incomplete registration: a fresh verification code was mailed (spec §4).
-      const setup = await postJson('/api/banktech/setup_mfa', { flowId });
+      const setup = await callApi((options) =>
+        customerApi.POST('/api/banktech/setup_mfa', { ...options, body: { flowId } }),
+      );
       const userId = setup.body.userId;
       if (setup.status !== 200 || typeof userId !== 'string') {
         fail(setupRefusal(t, setup));

@@ -3,7 +3,8 @@ import { RESEND_COOLDOWN_SECONDS } from '@contracts/identity/limits';
 import { FieldFrame } from '@site/ui/field/FieldFrame';
 import { SubmitButton } from '@site/ui/field/SubmitButton';
 import { type IslandMessages, islandTranslator } from '../../messages';
-import { firstErrorMessage, postJson } from '../account/account-api';
+import { customerApi } from '../../api-client';
+import { callApi, firstErrorMessage } from '../account/account-api';
 import { useSecondsUntil } from '../account/countdown';
 import { cleanCode, codeLength, refusalMessage } from './code-rules';
 import { NoFlow, SigningIn, Verified } from './VerificationOutcome';
@@ -94,10 +95,18 @@ export default function VerificationCodeForm({ lang, messages }: Props) {
 
   async function verifySignIn(flow: StoredVerificationFlow, otp: string): Promise<boolean> {
     const flowId = flow.flowId ?? '';
-    const answer = await postJson(`/api/auth/flows/${encodeURIComponent(flowId)}/otp`, { otp });
+    const answer = await callApi((options) =>
+      customerApi.POST('/api/auth/flows/{flowId}/otp', {
+        ...options,
+        params: { path: { flowId } },
+        body: { otp },
+      }),
+    );
     if (answer.status === 200 && answer.body.status === 'COMPLETED') {
       setPhase({ name: 'signing-in' });
-      const session = await postJson('/api/auth/session/initiate', { flowId });
+      const session = await callApi((options) =>
+        customerApi.POST('/api/auth/session/initiate', { ...options, body: { flowId } }),
+      );
       if (session.status !== 200) {
         setPhase({ name: 'entry', flow });
         refuse(t('mfa.generalError'));
@@ -120,10 +129,12 @@ export default function VerificationCodeForm({ lang, messages }: Props) {
   }
 
   async function verifyRegistration(flow: StoredVerificationFlow, verificationCode: string) {
-    const answer = await postJson('/api/banktech/verify_user', {
-      user_id: flow.userId,
-      verification_code: verificationCode,
-    });
+    const answer = await callApi((options) =>
+      customerApi.POST('/api/banktech/verify_user', {
+        ...options,
+        body: { user_id: flow.userId ?? '', verification_code: verificationCode },
+      }),
+    );
     if (answer.status === 200 && answer.body.status === 'ACCOUNT_OK') {
       clearVerificationFlow();
       setPhase({ name: 'verified' });
@@ -142,10 +153,12 @@ export default function VerificationCodeForm({ lang, messages }: Props) {
         );
 
   async function askForNewCode(flow: StoredVerificationFlow): Promise<undefined> {
-    const answer = await postJson('/api/banktech/verify_user', {
-      user_id: flow.userId,
-      resend: true,
-    });
+    const answer = await callApi((options) =>
+      customerApi.POST('/api/banktech/verify_user', {
+        ...options,
+        body: { user_id: flow.userId ?? '', resend: true },
+      }),
+    );
     if (answer.status === 200 && answer.body.status === 'ACCOUNT_OK') {
       clearVerificationFlow();
       setPhase({ name: 'verified' });
