@@ -60,8 +60,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** View a claim's current decision letter (staff) */
+        /** View a claim's current decision letter (staff): its rendition, checked against its recorded sha256; the opening is recorded with the viewer's role (decision 127) */
         get: operations["viewDecisionLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/{submissionId}/decision-letter/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download original: the claim's current decision letter as staff uploaded it, as an attachment, checked against its recorded sha256; recorded with the viewer's role (decision 127) */
+        get: operations["downloadOriginalDecisionLetter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -77,7 +94,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who opened which of the claim's documents, and when, oldest first */
+        /** Who opened which of the claim's documents and letters (which copy, in which role), and when, oldest first, with the reads refused because the stored bytes did not match their sha256 */
         get: operations["claimDocumentViews"];
         put?: never;
         post?: never;
@@ -94,8 +111,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the claim's documents, inline, for the staff viewer; each opening is recorded (decision 060) */
+        /** The rendition of one of the claim's documents, inline, for the staff viewer, checked against its recorded sha256 (409 when the stored bytes do not match); each opening is recorded with the viewer's role (decisions 060 and 127) */
         get: operations["viewClaimDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/{submissionId}/documents/{documentId}/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download original: the sealed original of one of the claim's documents, as an attachment, checked against its recorded sha256; each download is recorded with the viewer's role (decision 127) */
+        get: operations["downloadOriginalClaimDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -503,7 +537,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the decision letter of one of the signed-in customer's claims */
+        /** Download the decision letter of one of the signed-in customer's claims: its rendition, checked against its recorded sha256 (409 when the stored bytes do not match) */
         get: operations["downloadOwnDecisionLetter"];
         put?: never;
         post?: never;
@@ -1109,6 +1143,33 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            431: components["responses"]["Problem431"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    downloadOriginalDecisionLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             431: components["responses"]["Problem431"];
             503: components["responses"]["Problem503"];
         };
@@ -1154,7 +1215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stored bytes with their stored type (PDF, JPEG or PNG) */
+            /** @description The rendition with its stored type (an image-only PDF, a baseline JPEG or a PNG) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1164,6 +1225,38 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            431: components["responses"]["Problem431"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    downloadOriginalClaimDocument: {
+        parameters: {
+            query?: {
+                /** @description A UUID v7 naming this opening: fetched again with it, the view is recorded once */
+                view?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The SHA-256 of the document, in lowercase hex */
+                documentId: string;
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The original as uploaded, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             431: components["responses"]["Problem431"];
             503: components["responses"]["Problem503"];
         };
@@ -1962,6 +2055,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             431: components["responses"]["Problem431"];
             503: components["responses"]["Problem503"];
         };
