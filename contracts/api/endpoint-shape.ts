@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CLAIM_ETAG_PATTERN } from './claim-etag';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
 
@@ -69,3 +69,12 @@ export const NEW_CLAIM_LINKS = {
   ListDocuments: { operationId: 'listOwnClaimDocuments', from: '$response.body#/submissionId' },
   AddDocuments: { operationId: 'addDocuments', from: '$response.body#/submissionId' },
 } as const;
+
+/** A route's query parameters, described from the zod object the route parses them with. */
+export function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { $schema: _, ...described } = z.toJSONSchema(field as z.ZodType, { io: 'input' });
+    const required = !(field as z.ZodType).safeParse(undefined).success;
+    return { name, in: 'query', required, schema: described };
+  });
+}

@@ -1288,7 +1288,11 @@ export interface operations {
     };
     claimHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                direction?: "asc" | "desc";
+                page?: number;
+                sort?: "version" | "claim_number" | "claim_type" | "product_type" | "status" | "benefit_amount" | "first_payment_date" | "last_payment_date" | "first_name" | "last_name" | "email" | "dob" | "coverage" | "claim_description" | "additional_reason" | "confirmation_number" | "created_at" | "updated_at" | "updated_by" | "initial_document_count" | "additional_document_count";
+            };
             header?: never;
             path: {
                 submissionId: string;

@@ -1,3 +1,4 @@
+import { historyQuerySchema } from '../claims/claim-history-query';
 import { CLAIM_SEARCH_TYPES, SEARCH_SORT_COLUMNS } from '../claims/claim-search';
 import { amendClaimBodySchema, staffClaimViewSchema } from './claims-api';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-key';
@@ -6,6 +7,7 @@ import {
   OWN_WRITE,
   idempotencyKeyParameter,
   ifMatchParameter,
+  queryParameters,
   submissionIdParameter,
 } from './endpoint-shape';
 
@@ -176,7 +178,7 @@ export const STAFF_CLAIM_ENDPOINTS: readonly ApiEndpoint[] = [
     operationId: 'claimHistory',
     summary: "One claim's versions (Claims History), 10 a page, sortable by every column",
     audience: 'staff',
-    parameters: [submissionIdParameter],
+    parameters: [submissionIdParameter, ...queryParameters(historyQuerySchema)],
     success: { status: 200, description: 'One page of versions' },
     errors: [400, 401],
   },

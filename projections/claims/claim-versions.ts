@@ -1,3 +1,4 @@
+import { HISTORY_COLUMNS, type HistoryColumn } from '@contracts/claims/claim-history-query';
 import type { RecordedEvent } from '@contracts/event-store';
 import type { SqlClient } from '../runner/sql';
 import { BinaryRows, columnTypeOids } from '../runner/copy-binary';
@@ -157,30 +158,7 @@ export function versionRow(row: ClaimRow, recorded: RecordedEvent): ClaimVersion
   };
 }
 
-export const HISTORY_COLUMNS = [
-  'version',
-  'claim_number',
-  'claim_type',
-  'product_type',
-  'status',
-  'benefit_amount',
-  'first_payment_date',
-  'last_payment_date',
-  'first_name',
-  'last_name',
-  'email',
-  'dob',
-  'coverage',
-  'claim_description',
-  'additional_reason',
-  'confirmation_number',
-  'created_at',
-  'updated_at',
-  'updated_by',
-  'initial_document_count',
-  'additional_document_count',
-] as const;
-export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
+export { HISTORY_COLUMNS, type HistoryColumn };
 
 /** Columns every version changes by nature, so they are never highlighted as a change. */
 const BOOKKEEPING_COLUMNS: readonly HistoryColumn[] = ['version', 'updated_at', 'updated_by'];

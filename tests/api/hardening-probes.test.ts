@@ -157,6 +157,16 @@ describe('hardening probes: bad input is a 4xx problem, never a 500', () => {
     );
   });
 
+  it('11b. a history page whose offset is no exact integer, or no integer at all, and the last one allowed', async () => {
+    const page = (n: string) =>
+      claimHistory(
+        asStaff(`/api/admin/claims/${submissionId}/history?page=${n}`, { submissionId }),
+      );
+    await expectProblem(await page('9007199254740991'), 400, 'page');
+    await expectProblem(await page('1e21'), 400, 'page');
+    expect((await page('100000')).status).toBe(200);
+  });
+
   it('12. a NUL byte in a decision letter name, and nothing appended', async () => {
     const before = await eventCount();
     const request = jsonRequest(

@@ -1,17 +1,11 @@
-import { z } from 'zod';
+import { historyQuerySchema } from '@contracts/claims/claim-history-query';
 import { getRuntime } from '@infra/runtime';
-import { claimHistory, HISTORY_COLUMNS } from '@projections/claims/claim-versions';
+import { claimHistory } from '@projections/claims/claim-versions';
 import { apiRoute, json } from '@site/lib/api-route.server';
 import { requireStaff } from '@site/lib/guards.server';
 import { parseWith } from '@site/lib/request-body.server';
 
 export const prerender = false;
-
-const historyQuerySchema = z.object({
-  sort: z.enum(HISTORY_COLUMNS, 'invalidChoice').default('version'),
-  direction: z.enum(['asc', 'desc'], 'invalidChoice').default('desc'),
-  page: z.coerce.number('invalidFormat').int('invalidFormat').min(1, 'invalidFormat').default(1),
-});
 
 /** The Claims History tab: one claim's versions, 10 a page, sorted by any column. */
 export const GET = apiRoute(async ({ locals, params, url }) => {
