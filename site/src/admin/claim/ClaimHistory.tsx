@@ -5,7 +5,7 @@ import { SortableHeader } from '@site/ui/data-table/SortableHeader';
 import { nextSort, type Sort } from '@site/ui/data-table/table-state';
 import { SkeletonRows } from '@site/ui/skeleton/SkeletonRows';
 import { ADMIN_TEXT, fill } from '../admin-text';
-import { staffJson } from '../staff-api';
+import { staffApi, staffData } from '../staff-api';
 import { HISTORY_COLUMN_ORDER, HISTORY_HEADINGS, historyCell } from './history-columns';
 
 interface Props {
@@ -39,15 +39,14 @@ export function ClaimHistory({ submissionId, shown, revision }: Props) {
   useEffect(() => {
     if (!shown) return undefined;
     const controller = new AbortController();
-    const params = new URLSearchParams({
-      sort: sort.key,
-      direction: sort.direction === 'ascending' ? 'asc' : 'desc',
-      page: String(page),
-    });
+    const direction = sort.direction === 'ascending' ? 'asc' : 'desc';
     setLoad({ state: 'loading' });
-    staffJson<HistoryPage>(`/api/admin/claims/${submissionId}/history?${params}`, {
-      signal: controller.signal,
-    })
+    staffData<HistoryPage>(
+      staffApi.GET('/api/admin/claims/{submissionId}/history', {
+        params: { path: { submissionId }, query: { sort: sort.key, direction, page } },
+        signal: controller.signal,
+      }),
+    )
       .then((loaded) => setLoad({ state: 'loaded', page: loaded }))
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ state: 'failed' });
