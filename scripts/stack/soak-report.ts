@@ -33,7 +33,13 @@ export function soakReport(result: SoakResult): string {
         `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)}–${((r.endedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} ${r.cause ?? ''}${'explanation' in r ? ` (${String(r.explanation)})` : ''}${'stored' in r ? (r.stored ? '; the claim was stored' : '; no claim was stored') : ''}`,
     ),
     '',
-    '| fault | process | at | down | projections caught up | relay caught up |',
+    `Request deadline: ${result.deadlineMs} ms (REQUEST_DEADLINE_MS); answered past it + 1 s: ${result.late.length}; the slowest request took ${(result.slowestMs / 1000).toFixed(2)} s.`,
+    ...result.late.map(
+      (r) =>
+        `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} after ${((r.endedAt - r.startedAt) / 1000).toFixed(2)} s`,
+    ),
+    '',
+    '| fault | process | at | down or frozen | projections caught up | relay caught up |',
     '|---|---|---|---|---|---|',
     ...faultRows,
     '',
