@@ -44,6 +44,10 @@ export function soakReport(result: SoakResult): string {
     ...faultRows,
     '',
     `Kafka: ${kafka.expected} integration events expected from the event store, ${kafka.messages} messages on the topic, ${kafka.repeatsOnTopic} repeated on the topic (same id), lost ${kafka.lost}; the notification consumer handled ${kafka.handledTwice} twice and left ${kafka.notHandled} unhandled.`,
+    ...kafka.repeated.map(
+      (r) =>
+        `- on the topic ${r.sentAt.length} times: event ${r.eventId}, sent at ${r.sentAt.map((t) => `${((t - first) / 1000).toFixed(1)} s`).join(', ')}`,
+    ),
     `Mail: ${mail.received} received, ${mail.expectedNotifications} claim notifications recorded as mailed, duplicates ${mail.duplicates}, lost ${mail.lost}; ${mail.queued} still queued, ${mail.deadLetters} dead letters.`,
     ...mail.repeated.map((line) => `- received twice: ${line}`),
     '',

@@ -25,7 +25,15 @@ const line = (server: string, status: number) => ({
   retries: 0,
 });
 const clean: DeliveryChecks = {
-  kafka: { expected: 1, messages: 1, repeatsOnTopic: 0, lost: 0, handledTwice: 0, notHandled: 0 },
+  kafka: {
+    expected: 1,
+    messages: 1,
+    repeatsOnTopic: 0,
+    repeated: [],
+    lost: 0,
+    handledTwice: 0,
+    notHandled: 0,
+  },
   mail: {
     received: 1,
     expectedNotifications: 1,
