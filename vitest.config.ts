@@ -22,7 +22,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{contracts,services,projections,infra,site,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['node_modules', 'dist', 'tests/e2e/**', 'tests/kafka/**', ...TIMED_ALONE],
+          exclude: [
+            'node_modules',
+            'dist',
+            'tests/e2e/**',
+            'tests/kafka/**',
+            // npm run test:alerts (vitest.alerts.config.ts): 13 minutes on the local stack.
+            'tests/alerts/**',
+            ...TIMED_ALONE,
+          ],
           globalSetup: ['tests/support/global-postgres.ts'],
           sequence: { groupOrder: 0 },
         },

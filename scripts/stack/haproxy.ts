@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { type ManagedProcess, managedProcess } from './managed-process';
 
 export const HAPROXY = '/usr/sbin/haproxy';
+
+/** The portals' own deadlines (REQUEST_DEADLINE_MS; an upload's, with its inspection's). */
+export interface PortalDeadlines {
+  readonly requestMs: number;
+  readonly uploadMs: number;
+}
 /** The header the soak tags each request with, so haproxy's log says which portal served it. */
 export const REQUEST_ID_HEADER = 'x-soak-request';
 
@@ -23,8 +29,18 @@ export interface HaproxyLine {
  * redispatched before that). A refused connection is tried again on another portal (nothing
  * was sent); a GET whose portal died mid-answer is replayed; a POST is not (it may have been
  * applied), so its client sees the 502 of a request in flight at a killed process.
+ *
+ * A frozen portal (SIGSTOP, a VM pause) accepts connections and never answers, so it cannot
+ * keep its own request deadline: haproxy keeps it for it, answering 504 half a second after
+ * the portal's own 503 would have come (decision 135). Such a request is not replayed: a
+ * second try would end past the deadline, and a POST may yet be applied when the portal wakes.
  */
-export function haproxyConfig(port: number, portals: readonly number[]): string {
+export function haproxyConfig(
+  port: number,
+  portals: readonly number[],
+  deadlines: PortalDeadlines = { requestMs: 10_000, uploadMs: 25_000 },
+): string {
+  const timeout = (ms: number) => (deadlines.requestMs > 0 ? `${ms + 500}ms` : '60s');
   return `${[
     'global',
     '  log stdout format raw local0',
@@ -34,7 +50,7 @@ export function haproxyConfig(port: number, portals: readonly number[]): string 
     '  log global',
     '  timeout connect 2s',
     '  timeout client 60s',
-    '  timeout server 60s',
+    `  timeout server ${timeout(deadlines.requestMs)}`,
     '  timeout http-request 15s',
     // Longer than any client keeps an idle connection: haproxy must not close one under a request.
     '  timeout http-keep-alive 120s',
@@ -42,7 +58,7 @@ export function haproxyConfig(port: number, portals: readonly number[]): string 
     '  timeout check 3s',
     '  retries 3',
     '  option redispatch 1',
-    '  retry-on conn-failure empty-response response-timeout',
+    '  retry-on conn-failure empty-response',
     'frontend portal',
     `  bind 127.0.0.1:${port}`,
     `  capture request header ${REQUEST_ID_HEADER} len 40`,
@@ -53,6 +69,8 @@ export function haproxyConfig(port: number, portals: readonly number[]): string 
     '  default_backend portals',
     'backend portals',
     '  balance roundrobin',
+    // An upload's files are judged under a deadline of their own on top (request-deadline.ts).
+    `  http-request set-timeout server ${timeout(deadlines.uploadMs)} if { req.hdr(content-type) -m beg -i multipart/form-data }`,
     // The portal refuses a request without Host, as any client must send one.
     '  option httpchk',
     '  http-check send meth GET uri /locales/en.json ver HTTP/1.1 hdr Host 127.0.0.1',
@@ -79,10 +97,11 @@ export function startHaproxy(
   dir: string,
   port: number,
   portals: readonly number[],
+  deadlines: PortalDeadlines,
   onLine: (line: HaproxyLine) => void,
 ): ManagedProcess {
   const file = join(dir, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig(port, portals));
+  writeFileSync(file, haproxyConfig(port, portals, deadlines));
   const proxy = managedProcess({
     name: 'haproxy',
     command: HAPROXY,

@@ -6,7 +6,7 @@ import { createKafka } from '@infra/kafka/kafka-client';
 import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { claimIdOf } from '@infra/kafka/relay-state';
 import { messageIdFor } from '@infra/mail/message-id';
-import { readTopic } from '@tests/kafka/support/topic-reader';
+import { type ReadMessage, readTopic } from '@tests/kafka/support/topic-reader';
 import type { Stack } from './stack';
 
 /** The portal's defaults, which the stack does not change. */
@@ -20,6 +20,8 @@ export interface DeliveryChecks {
     readonly messages: number;
     /** Messages beyond the first with the same event id: at-least-once repeats on the topic. */
     readonly repeatsOnTopic: number;
+    /** Each event on the topic more than once: when each copy was sent (ms since the epoch). */
+    readonly repeated: readonly { readonly eventId: string; readonly sentAt: readonly number[] }[];
     readonly lost: number;
     /** Event ids the notification consumer recorded more than once (its de-duplication). */
     readonly handledTwice: number;
@@ -94,6 +96,7 @@ export async function deliveryChecks(
         expected: expected.size,
         messages: messages.length,
         repeatsOnTopic: messages.length - onTopic.size,
+        repeated: repeatedOnTopic(messages),
         lost: [...expected].filter((id) => !onTopic.has(id)).length,
         handledTwice: handled.rows.filter((r) => Number(r.n) > 1).length,
         notHandled: [...onTopic].filter((id) => !handledIds.has(id)).length,
@@ -170,4 +173,13 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
     if (Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+function repeatedOnTopic(messages: readonly ReadMessage[]): DeliveryChecks['kafka']['repeated'] {
+  const copies = new Map<string, number[]>();
+  for (const m of messages)
+    copies.set(m.event.eventId, [...(copies.get(m.event.eventId) ?? []), m.timestamp]);
+  return [...copies]
+    .filter(([, sentAt]) => sentAt.length > 1)
+    .map(([eventId, sentAt]) => ({ eventId, sentAt: [...sentAt].sort((a, b) => a - b) }));
 }

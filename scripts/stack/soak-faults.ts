@@ -1,11 +1,17 @@
-import type { Fault } from './soak-verdicts';
+import {
+  freezeBroker,
+  freezeLeadingProjector,
+  freezePostgres,
+  freezeRelayLeader,
+} from './soak-freezes';
+import type { Fault, FaultTraits } from './soak-verdicts';
 import type { Stack } from './stack';
 
 export interface FaultHooks {
   /** performance.now() at this share of the run. */
   readonly at: (share: number) => number;
   /** Records a fault as it begins. */
-  readonly hit: (name: string, target: string) => Fault;
+  readonly hit: (name: string, target: string, traits?: FaultTraits) => Fault;
   /** Starts measuring catch-up from `since` (Date.now()). */
   readonly measure: (fault: Fault, since: number) => void;
   /** Work the run waits for before its checks (a restart that takes a while). */
@@ -13,66 +19,90 @@ export interface FaultHooks {
   readonly log: (line: string) => void;
 }
 
+type Step = (stack: Stack, hooks: FaultHooks) => Promise<void>;
+
 const sleepUntil = (at: number) =>
   new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
 
 /**
- * The four faults at 15, 35, 55 and 75 % of the run (decision 075): SIGKILL of portal-2
- * (started again 10 s later), of the projector leading the most projections (5 s), of a
- * Kafka node that is not the active controller (15 s), and Postgres stopped for 3 s.
+ * The kills of decision 075 and the freezes of decision 135, alternated so that two faults of
+ * one part never follow each other (a broker frozen while another is still restarting would
+ * leave the topic below its minimum in-sync replicas).
  */
+const STEPS: readonly Step[] = [
+  killPortal,
+  freezeLeadingProjector,
+  killBroker,
+  freezeRelayLeader,
+  killLeadingProjector,
+  freezeBroker,
+  freezePostgres,
+  restartPostgres,
+];
+
+/** Each step at its share of the run: 8 %, 19 %, 30 % … 85 %, 11 % apart. */
 export async function runFaults(stack: Stack, hooks: FaultHooks): Promise<void> {
-  await sleepUntil(hooks.at(0.15));
+  for (const [index, step] of STEPS.entries()) {
+    await sleepUntil(hooks.at(0.08 + 0.11 * index));
+    await step(stack, hooks);
+  }
+}
+
+/** SIGKILL of portal-2, started again 10 s later. */
+async function killPortal(stack: Stack, hooks: FaultHooks): Promise<void> {
   const portal = stack.portals[1];
-  if (portal) {
-    const fault = hooks.hit('portal killed (SIGKILL)', portal.name);
-    await portal.kill();
-    hooks.measure(fault, fault.at);
-    await sleepUntil(performance.now() + 10_000);
-    // In the background: a portal's start takes 10–30 s on two busy cores.
-    hooks.background(
-      stack.restartPortal(1).then(
-        () => {
-          fault.back = Date.now();
-          hooks.log(`  ${portal.name} is serving again`);
-        },
-        (error: unknown) => hooks.log(`  ${portal.name} did not come back: ${String(error)}`),
-      ),
-    );
-  }
+  if (!portal) return;
+  const fault = hooks.hit('portal killed (SIGKILL)', portal.name);
+  await portal.kill();
+  hooks.measure(fault, fault.at);
+  await sleepUntil(performance.now() + 10_000);
+  // In the background: a portal's start takes 10–30 s on two busy cores.
+  hooks.background(
+    stack.restartPortal(1).then(
+      () => {
+        fault.back = Date.now();
+        hooks.log(`  ${portal.name} is serving again`);
+      },
+      (error: unknown) => hooks.log(`  ${portal.name} did not come back: ${String(error)}`),
+    ),
+  );
+}
 
-  await sleepUntil(hooks.at(0.35));
+/** SIGKILL of the projector worker leading the most projections, started again 5 s later. */
+async function killLeadingProjector(stack: Stack, hooks: FaultHooks): Promise<void> {
   const leader = [...stack.projectors].sort((a, b) => b.leads().length - a.leads().length)[0];
-  if (leader) {
-    const fault = hooks.hit('leading projector killed (SIGKILL)', leader.name);
-    await leader.kill();
-    hooks.measure(fault, fault.at);
-    await sleepUntil(performance.now() + 5_000);
-    leader.start();
-    fault.back = Date.now();
-  }
+  if (!leader) return;
+  const fault = hooks.hit('leading projector killed (SIGKILL)', leader.name);
+  await leader.kill();
+  hooks.measure(fault, fault.at);
+  await sleepUntil(performance.now() + 5_000);
+  leader.start();
+  fault.back = Date.now();
+}
 
-  await sleepUntil(hooks.at(0.55));
+/** SIGKILL of a Kafka node that is not the active controller, started again 15 s later. */
+async function killBroker(stack: Stack, hooks: FaultHooks): Promise<void> {
   const controller = await stack.kafka.activeController().catch(() => undefined);
   const broker = stack.kafka.nodes.find((n) => n !== controller) ?? stack.kafka.nodes[0];
-  if (broker) {
-    const fault = hooks.hit('Kafka broker killed (SIGKILL)', `kafka node ${broker.nodeId}`);
-    await broker.kill();
-    hooks.measure(fault, fault.at);
-    await sleepUntil(performance.now() + 15_000);
-    hooks.background(
-      broker.start().then(
-        () => {
-          fault.back = Date.now();
-          hooks.log(`  kafka node ${broker.nodeId} is serving again`);
-        },
-        (error: unknown) =>
-          hooks.log(`  kafka node ${broker.nodeId} did not come back: ${String(error)}`),
-      ),
-    );
-  }
+  if (!broker) return;
+  const fault = hooks.hit('Kafka broker killed (SIGKILL)', `kafka node ${broker.nodeId}`);
+  await broker.kill();
+  hooks.measure(fault, fault.at);
+  await sleepUntil(performance.now() + 15_000);
+  hooks.background(
+    broker.start().then(
+      () => {
+        fault.back = Date.now();
+        hooks.log(`  kafka node ${broker.nodeId} is serving again`);
+      },
+      (error: unknown) =>
+        hooks.log(`  kafka node ${broker.nodeId} did not come back: ${String(error)}`),
+    ),
+  );
+}
 
-  await sleepUntil(hooks.at(0.75));
+/** Postgres stopped (fast shutdown) and started again 3 s later on the same folder and port. */
+async function restartPostgres(stack: Stack, hooks: FaultHooks): Promise<void> {
   const fault = hooks.hit('Postgres restarted (fast stop, 3 s down)', 'postgres');
   await stack.postgres.restart(3_000);
   fault.back = Date.now();

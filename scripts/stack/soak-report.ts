@@ -33,11 +33,21 @@ export function soakReport(result: SoakResult): string {
         `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)}–${((r.endedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} ${r.cause ?? ''}${'explanation' in r ? ` (${String(r.explanation)})` : ''}${'stored' in r ? (r.stored ? '; the claim was stored' : '; no claim was stored') : ''}`,
     ),
     '',
-    '| fault | process | at | down | projections caught up | relay caught up |',
+    `Request deadline: ${result.deadlineMs} ms (REQUEST_DEADLINE_MS); answered past it + 1 s: ${result.late.length}; the slowest request took ${(result.slowestMs / 1000).toFixed(2)} s.`,
+    ...result.late.map(
+      (r) =>
+        `- ${((r.startedAt - result.startedAt) / 1000).toFixed(1)} s ${r.method} ${r.path} → ${r.status || 'no answer'} after ${((r.endedAt - r.startedAt) / 1000).toFixed(2)} s`,
+    ),
+    '',
+    '| fault | process | at | down or frozen | projections caught up | relay caught up |',
     '|---|---|---|---|---|---|',
     ...faultRows,
     '',
     `Kafka: ${kafka.expected} integration events expected from the event store, ${kafka.messages} messages on the topic, ${kafka.repeatsOnTopic} repeated on the topic (same id), lost ${kafka.lost}; the notification consumer handled ${kafka.handledTwice} twice and left ${kafka.notHandled} unhandled.`,
+    ...kafka.repeated.map(
+      (r) =>
+        `- on the topic ${r.sentAt.length} times: event ${r.eventId}, sent at ${r.sentAt.map((t) => `${((t - first) / 1000).toFixed(1)} s`).join(', ')}`,
+    ),
     `Mail: ${mail.received} received, ${mail.expectedNotifications} claim notifications recorded as mailed, duplicates ${mail.duplicates}, lost ${mail.lost}; ${mail.queued} still queued, ${mail.deadLetters} dead letters.`,
     ...mail.repeated.map((line) => `- received twice: ${line}`),
     '',

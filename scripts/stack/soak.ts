@@ -3,7 +3,14 @@ import { catchUpProbe } from './catch-up';
 import { type DeliveryChecks, deliveryChecks } from './soak-checks';
 import { type RequestRecord, soakTraffic } from './soak-traffic';
 import { runFaults } from './soak-faults';
-import { explain, type FailedRequest, type Fault, verdicts } from './soak-verdicts';
+import {
+  explain,
+  type FailedRequest,
+  type Fault,
+  type FaultTraits,
+  pastDeadline,
+  verdicts,
+} from './soak-verdicts';
 import type { Stack } from './stack';
 
 export interface SoakOptions {
@@ -28,11 +35,16 @@ export interface SoakResult {
   readonly startedAt: number;
   /** 4xx answers: the journeys expect none. */
   readonly refused: readonly RequestRecord[];
+  /** The portals' REQUEST_DEADLINE_MS, and the requests whose client waited past it + 1 s. */
+  readonly deadlineMs: number;
+  readonly late: readonly RequestRecord[];
+  /** The longest any request took, as its client timed it. */
+  readonly slowestMs: number;
   readonly failures: readonly string[];
 }
 
 /**
- * Mixed load for `seconds` while the four faults of `runFaults` hit (decision 075); then the
+ * Mixed load for `seconds` while the kills and freezes of `runFaults` hit (decisions 075, 135); then the
  * catch-up after each, every failed request's cause, and the Kafka and mail checks.
  */
 export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakResult> {
@@ -58,14 +70,14 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
   const running = traffic.run(deadline);
   const schedule = runFaults(stack, {
     at,
-    hit: (name, target) => hit(faults, name, target),
+    hit: (name, target, traits) => hit(faults, name, target, traits),
     measure: (fault, since) => measures.push(measure(fault, since)),
     background: (work) => measures.push(work),
     log,
   });
 
-  function hit(list: Fault[], name: string, target: string): Fault {
-    const fault: Fault = { name, target, at: Date.now() };
+  function hit(list: Fault[], name: string, target: string, traits?: FaultTraits): Fault {
+    const fault: Fault = { name, target, at: Date.now(), ...traits };
     list.push(fault);
     log(`[${((performance.now() - startedAt) / 1000).toFixed(0)} s] ${name}: ${target}`);
     return fault;
@@ -100,7 +112,8 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
       r.status >= 400 || r.status === 0 ? `${r.status} ${r.cause ?? ''}`.trim() : `${r.status}`;
     byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
   }
-  const failures = verdicts(faults, failed, traffic.records, deliveries);
+  const deadlineMs = stack.requestDeadlineMs;
+  const failures = verdicts(faults, failed, traffic.records, deliveries, deadlineMs);
   return {
     seconds: options.seconds,
     customers,
@@ -113,6 +126,9 @@ export async function runSoak(stack: Stack, options: SoakOptions): Promise<SoakR
     claimsAccepted: traffic.submitted(),
     startedAt: startedAtEpoch,
     refused: traffic.records.filter((r) => r.status >= 400 && r.status < 500),
+    deadlineMs,
+    late: pastDeadline(traffic.records, deadlineMs),
+    slowestMs: Math.max(0, ...traffic.records.map((r) => r.endedAt - r.startedAt)),
     failures,
   };
 }

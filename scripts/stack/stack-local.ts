@@ -4,9 +4,11 @@
  * development OpenID Provider, three portals behind haproxy and two projector workers.
  * Prints the addresses; Ctrl-C stops everything.
  *
- * `npm run stack:local -- --soak 300`: the same stack under the `bench:load` journeys for that
- * many seconds while a portal, the leading projector and a broker are killed and Postgres is
- * restarted (decision 075); prints the figures, exits 1 when a check failed.
+ * `npm run stack:local -- --soak 480`: the same stack under the `bench:load` journeys for that
+ * many seconds while a portal, the leading projector and a broker are killed, Postgres is
+ * restarted (decision 075), and the leading projector, the relay's leader, a broker and
+ * Postgres are frozen with SIGSTOP (decision 135); prints the figures, exits 1 when a check
+ * failed.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { HAPROXY } from './haproxy';
 import { writeMailToOutbox } from './mail-outbox';
 import { runSoak } from './soak';
+import { thawAll } from './soak-freezes';
 import { soakReport } from './soak-report';
 import { startStack } from './stack';
 import { freePort, applyPortRange } from '@infra/net/free-port';
@@ -59,6 +62,8 @@ const stack = await startStack({
 
 let stopping: Promise<void> | undefined;
 const stop = (code: number) => {
+  // A process still stopped by a freeze would not hear its SIGTERM.
+  thawAll();
   stopping ??= stack.stop().finally(() => process.exit(code));
   return stopping;
 };

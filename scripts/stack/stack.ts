@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { parseConfig } from '@infra/config/config';
 import { buildSiteIfStale } from '@infra/launcher/build-site';
 import { type KafkaCluster, startKafkaCluster } from '@infra/kafka/broker/broker';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@infra/postgres/embedded';
@@ -58,6 +59,8 @@ export interface Stack {
   /** The claims database, for the soak's checks (its own pool, reopened across restarts). */
   readonly databaseUrl: string;
   readonly postgres: { restart(downMs: number): Promise<void> };
+  /** REQUEST_DEADLINE_MS as the portals read it: haproxy and the soak hold requests to it. */
+  readonly requestDeadlineMs: number;
   /** Every request haproxy logged, in order. */
   readonly proxyLog: HaproxyLine[];
   /** Starts a killed portal again and waits until it serves. */
@@ -157,6 +160,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         proxy: '127.0.0.1',
       }),
     };
+    // What the portals will read: this environment under the stack's own settings.
+    const portalConfig = parseConfig({ ...process.env, ...sharedEnv });
+    const requestDeadlineMs = portalConfig.REQUEST_DEADLINE_MS;
+    const deadlines = {
+      requestMs: requestDeadlineMs,
+      uploadMs: requestDeadlineMs + portalConfig.INSPECTION_REQUEST_DEADLINE_MS,
+    };
     const node = (script: string) => ['--import', 'tsx', script];
     // One audit signing key for every portal (decision 130): the one that signs and the ones
     // that only verify must agree on it.
@@ -203,7 +213,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const proxyLog: HaproxyLine[] = [];
     const haproxy = started(
-      startHaproxy(dir, options.port, portalPorts, (line) => proxyLog.push(line)),
+      startHaproxy(dir, options.port, portalPorts, deadlines, (line) => proxyLog.push(line)),
       (h) => h.stop(5_000),
     );
     await waitForHttp(`${publicUrl}/locales/en.json`, haproxy.running, 30_000);
@@ -235,6 +245,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       metricsPorts,
       ...(prometheus ? { prometheusUrl: `http://127.0.0.1:${prometheusPort}` } : {}),
       databaseUrl,
+      requestDeadlineMs,
       proxyLog,
       postgres: {
         async restart(downMs) {

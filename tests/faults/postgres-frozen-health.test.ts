@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@infra/postgres/embedded';
 import { signInAsDemoCustomerAt } from '../support/demo-customer-sign-in';
 import { freePort } from '../support/free-port';
+import { postgresProcesses, signalAll } from '../support/frozen-processes';
 import { TestBrowser } from '../support/oidc-test-provider';
 import {
   call,
@@ -15,29 +15,6 @@ import {
   type PortalUnderTest,
   startPortalUnderTest,
 } from './portal-under-test';
-
-/** The postmaster listening on the port and every backend it forked. */
-function postgresProcesses(port: number): number[] {
-  const listeners = execFileSync('sh', ['-c', `ss -ltnpH 'sport = :${port}' || true`])
-    .toString()
-    .match(/pid=(\d+)/g);
-  const postmaster = Number(listeners?.[0]?.slice(4));
-  if (!postmaster) throw new Error(`no Postgres listening on ${port}`);
-  const children = execFileSync('sh', ['-c', `pgrep -P ${postmaster} || true`])
-    .toString()
-    .split('\n')
-    .filter(Boolean)
-    .map(Number);
-  return [postmaster, ...children];
-}
-
-const signal = (pids: number[], name: NodeJS.Signals) => {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, name);
-    } catch {}
-  }
-};
 
 const DEADLINE_MS = 3_000;
 
@@ -66,7 +43,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
   }, 240_000);
 
   afterAll(async () => {
-    signal(frozen, 'SIGCONT');
+    signalAll(frozen, 'SIGCONT');
     await portal?.stop();
     await postgres?.stop();
     await rm(postgresDir, { recursive: true, force: true });
@@ -76,7 +53,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
     // Warm: the route's module is loaded once, before the freeze.
     for (let n = 0; n < 3; n += 1) await fetch(`${portal.base}/api/health/live`);
     frozen = postgresProcesses(postgresPort);
-    signal(frozen, 'SIGSTOP');
+    signalAll(frozen, 'SIGSTOP');
     try {
       const timings: number[] = [];
       for (let n = 0; n < 20; n += 1) {
@@ -94,7 +71,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
       expect(median).toBeLessThan(50);
       expect(Math.max(...timings)).toBeLessThan(1_000);
     } finally {
-      signal(frozen, 'SIGCONT');
+      signalAll(frozen, 'SIGCONT');
     }
   }, 60_000);
 
@@ -117,7 +94,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
       key: uuidv7(),
     }));
     frozen = postgresProcesses(postgresPort);
-    signal(frozen, 'SIGSTOP');
+    signalAll(frozen, 'SIGSTOP');
     const timed = async (what: string, answer: () => Promise<Response>) => {
       const started = performance.now();
       const response = await answer();
@@ -134,7 +111,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
         timed('GET /fr/dashboard', () => customer.request(`${portal.base}/fr/dashboard`)),
       ]);
     } finally {
-      signal(frozen, 'SIGCONT');
+      signalAll(frozen, 'SIGCONT');
     }
     console.info(
       'frozen Postgres:',
@@ -176,7 +153,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
   it('signs a customer out (204, cookie cleared) while Postgres is stopped, within 3 s', async () => {
     expect(customer.cookie('session')).toBeTruthy();
     frozen = postgresProcesses(postgresPort);
-    signal(frozen, 'SIGSTOP');
+    signalAll(frozen, 'SIGSTOP');
     try {
       const started = performance.now();
       const answer = await call(customer, portal.base, '/api/auth/session/terminate', {});
@@ -184,7 +161,7 @@ describe('liveness while Postgres is frozen (SIGSTOP)', () => {
       expect(answer.status).toBe(204);
       expect(customer.cookie('session') ?? '').toBe('');
     } finally {
-      signal(frozen, 'SIGCONT');
+      signalAll(frozen, 'SIGCONT');
     }
   }, 60_000);
 });

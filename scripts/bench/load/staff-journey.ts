@@ -59,7 +59,11 @@ export async function amendClaim(
   claimNumber: string,
   cents: number,
 ) {
-  const read = await client.request(`/api/admin/claims/${submissionId}`);
+  const read = await stats.time('GET /api/admin/claims/:id (to save)', 200, () =>
+    client.request(`/api/admin/claims/${submissionId}`),
+  );
+  // No version read, no save: sent without If-Match it would only be refused (428).
+  if (read.status !== 200) throw new Error(`the claim's read answered ${read.status}`);
   const etag = read.headers.etag;
   await stats.time('POST /api/admin/claims/:id', 200, () =>
     client.request(`/api/admin/claims/${submissionId}`, {

@@ -3,15 +3,13 @@ import { getRuntime } from '@infra/runtime';
 import { CLAIMS_PROJECTION } from '@projections/claims/claims-projection';
 import { waitForCheckpoint } from '@projections/runner/checkpoints';
 import { readClaimStream } from '@services/claims/claim-stream';
-
-/** As long as a caller holding the own_write token waits (decision 096). */
-const WAIT_MS = 3_000;
+import { ownWriteWaitMs } from './read-your-writes.server';
 
 /**
  * A customer's read of one of their claims by id, from the read model, answered "not found"
  * only by a read model that shows the claim's stream: when the log holds the claim for this
  * customer but the projector has not shown it yet (a client that dropped the own_write cookie,
- * another device), the read waits for it, at most 3 s. Anyone else's id, or one the log does
+ * another device), the read waits for it as long as a caller holding the token would. Anyone else's id, or one the log does
  * not hold, is not found at once.
  */
 export async function readOwnClaim<T>(
@@ -26,7 +24,9 @@ export async function readOwnClaim<T>(
   const last = stream.recorded.at(-1);
   if (!last || stream.state.status === 'NotSubmitted') throw notFound();
   if (stream.state.claimant.customerId !== customerId) throw notFound();
-  await waitForCheckpoint(runtime.pool, CLAIMS_PROJECTION, last.position, { timeoutMs: WAIT_MS });
+  await waitForCheckpoint(runtime.pool, CLAIMS_PROJECTION, last.position, {
+    timeoutMs: ownWriteWaitMs(runtime.config),
+  });
   const caughtUp = await read();
   if (caughtUp === undefined) throw notFound();
   return caughtUp;

@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { compareLogPositions, type LogPosition } from '@contracts/event-store';
+import type { Config } from '@infra/config/config';
 import { getRuntime } from '@infra/runtime';
 import { CLAIMS_PROJECTION } from '@projections/claims/claims-projection';
 import { waitForCheckpoint } from '@projections/runner/checkpoints';
@@ -8,10 +9,10 @@ import { requestIsHttps } from './forwarded.server';
 /**
  * Read-your-writes by a token the caller holds (decision 096): a command answers once its
  * event is stored and hands back its log position in a cookie; the caller's next read waits
- * until the claims read model shows that position (at most 3 s), as commands waited before.
+ * until the claims read model shows that position (see `ownWriteWaitMs`).
  */
 const OWN_WRITE_COOKIE = 'own_write';
-const WAIT_MS = 3_000;
+const LEAST_WAIT_MS = 3_000;
 const KEEP_SECONDS = 60;
 const POSITION = /^(\d{1,19})\.(\d{1,19})$/;
 const MAX_POSITION = 2n ** 63n - 1n;
@@ -45,6 +46,20 @@ export function rememberOwnWrite(context: CookieContext, position: LogPosition |
   });
 }
 
+/**
+ * How long a read waits for its caller's write: at least 3 s, and long enough for a standby
+ * to take over from a frozen projector leader (decision 112: within TTL + TTL/3) and apply
+ * the write, so a claimant never reads "not found" for the claim just sent (decision 135);
+ * a second under the request's own deadline at most, so the wait never turns into a 503.
+ */
+export function ownWriteWaitMs(
+  config: Pick<Config, 'LEASE_TTL_MS' | 'REQUEST_DEADLINE_MS'>,
+): number {
+  const takeover = Math.ceil((config.LEASE_TTL_MS * 4) / 3) + 1_000;
+  const wait = Math.max(LEAST_WAIT_MS, takeover);
+  return config.REQUEST_DEADLINE_MS > 0 ? Math.min(wait, config.REQUEST_DEADLINE_MS - 1_000) : wait;
+}
+
 const awaited = new WeakSet<Request>();
 
 /**
@@ -58,10 +73,11 @@ export async function awaitOwnWrites(context: CookieContext): Promise<void> {
   const value = context.cookies.get(name)?.value;
   if (value === undefined) return;
   const position = parseOwnWrite(value);
+  const runtime = await getRuntime();
   const shown =
     position !== undefined &&
-    (await waitForCheckpoint((await getRuntime()).pool, CLAIMS_PROJECTION, position, {
-      timeoutMs: WAIT_MS,
+    (await waitForCheckpoint(runtime.pool, CLAIMS_PROJECTION, position, {
+      timeoutMs: ownWriteWaitMs(runtime.config),
     }));
   if (!shown) context.cookies.delete(name, cookieOptions(context.request));
 }

@@ -5,6 +5,8 @@ import type { IntegrationEvent } from '@contracts/integration/claim-integration-
 export interface ReadMessage {
   readonly partition: number;
   readonly offset: bigint;
+  /** The producer's create time (ms since the epoch): when the relay sent it. */
+  readonly timestamp: number;
   readonly key: string;
   readonly headers: Record<string, string>;
   readonly raw: unknown;
@@ -47,6 +49,7 @@ export async function readTopic(
         messages.push({
           partition,
           offset: BigInt(message.offset),
+          timestamp: Number(message.timestamp),
           key: message.key?.toString('utf8') ?? '',
           headers: Object.fromEntries(
             Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
