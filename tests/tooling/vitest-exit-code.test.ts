@@ -27,6 +27,9 @@ it('concurrent writers: a failing test fails the run', () => {
 const FIXTURE_FAILED =
   /exit-code-fixture-\d+\.test\.ts > concurrent writers: a failing test fails the run/;
 
+/** Where a script's own config looks for tests, when that is not everywhere. */
+const FIXTURE_FOLDER: Readonly<Record<string, string>> = { 'test:alerts': 'tests/alerts' };
+
 const fixtures: string[] = [];
 function failingFile(folder: string): string {
   const path = `${folder}/exit-code-fixture-${process.pid}.test.ts`;
@@ -69,7 +72,7 @@ describe('a failing test makes every Vitest command exit non-zero', () => {
   });
 
   it.each(vitestScripts)('npm run %s', { timeout: 240_000 }, async (script) => {
-    const file = failingFile('tests/tooling');
+    const file = failingFile(FIXTURE_FOLDER[script] ?? 'tests/tooling');
     const { code, output } = await run('npm', ['run', '--silent', script, '--', file]);
     expect(output).toMatch(FIXTURE_FAILED);
     expect(code).not.toBe(0);
