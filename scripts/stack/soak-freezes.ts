@@ -1,5 +1,5 @@
 import { postgresProcesses, signalAll } from '@tests/support/frozen-processes';
-import type { FaultHooks } from './soak-faults';
+import type { FaultHooks } from './soak-fault-hooks';
 import type { FaultTraits } from './soak-verdicts';
 import type { Stack } from './stack';
 
