@@ -13,7 +13,7 @@ import { readTopic, sequencesByClaim } from './support/topic-reader';
 /** Issue 44: the relay's leader frozen by SIGSTOP keeps its Postgres sessions; its lease runs out. */
 
 const TTL_MS = 5_000;
-const FROZEN_MS = 15_000;
+const FROZEN_MS = 30_000;
 
 interface Worker {
   readonly child: ChildProcess;
