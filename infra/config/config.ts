@@ -55,7 +55,7 @@ const configSchema = z.object({
   AUDIT_PUBLIC_KEYS_DIR: z.string().min(1).optional(),
   AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   /** A checkpoint is also signed as soon as this many events were appended since the last one. */
-  AUDIT_CHECKPOINT_EVERY_EVENTS: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
+  AUDIT_CHECKPOINT_EVERY_EVENTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   IDENTITY_ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** host:port[,host:port…]: publish integration events to Kafka and mail claimants from them. */
   KAFKA_BROKERS: z
