@@ -1,3 +1,5 @@
+import { numberFormat, pluralRules } from './intl-formats';
+
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 // `{count, plural, =0 {none} one {# file} other {# files}}`: the ICU plural form, one level deep.
@@ -10,7 +12,7 @@ const BRANCH = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
  * numbers stay ungrouped.
  */
 function formatted(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     maximumFractionDigits: 2,
     useGrouping: 'min2',
   } as Intl.NumberFormatOptions).format(value);
@@ -23,9 +25,7 @@ function plural(name: string, branches: string, params: MessageParams, locale: s
     [...branches.matchAll(BRANCH)].map((m) => [m[1] as string, m[2] as string]),
   );
   const chosen =
-    forms.get(`=${value}`) ??
-    forms.get(new Intl.PluralRules(locale).select(value)) ??
-    forms.get('other');
+    forms.get(`=${value}`) ?? forms.get(pluralRules(locale).select(value)) ?? forms.get('other');
   return (chosen ?? '').replaceAll('#', formatted(value, locale));
 }
 

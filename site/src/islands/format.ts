@@ -1,8 +1,9 @@
+import { dateTimeFormat, numberFormat, pluralRules } from '../i18n/intl-formats';
 import { localeOf } from '../i18n/locale';
 
 /** CAD currency, 2 decimals, $ prefix (spec §9), in the page's language. */
 export function formatAmount(amount: number, lang: string): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(localeOf(lang), {
     style: 'currency',
     currency: 'CAD',
     currencyDisplay: 'narrowSymbol',
@@ -37,7 +38,7 @@ export function dateParts(
   timeZone: string = PORTAL_TIME_ZONE,
 ): { day: string; zone?: string } {
   const dateOnly = DATE_ONLY.test(iso);
-  const format = new Intl.DateTimeFormat(localeOf(lang), {
+  const format = dateTimeFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -51,7 +52,7 @@ export function dateParts(
 
 /** The zone's short name at that moment in the page's language: PST, HNP, GMT+14. */
 function zoneName(moment: Date, lang: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat(localeOf(lang), { timeZone, timeZoneName: 'short' });
+  const parts = dateTimeFormat(localeOf(lang), { timeZone, timeZoneName: 'short' });
   return (
     parts.formatToParts(moment).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
   );
@@ -59,7 +60,7 @@ function zoneName(moment: Date, lang: string, timeZone: string): string {
 
 /** The hour (0–23) of `moment` on the clocks of `timeZone`. */
 export function hourIn(moment: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', hourCycle: 'h23', timeZone })
+  const hour = dateTimeFormat('en-CA', { hour: 'numeric', hourCycle: 'h23', timeZone })
     .formatToParts(moment)
     .find((part) => part.type === 'hour')?.value;
   return Number(hour ?? moment.getUTCHours());
@@ -67,7 +68,7 @@ export function hourIn(moment: Date, timeZone: string): number {
 
 /** A plain number in the page's language (`0,1` in French), with `fractionDigits` decimals. */
 export function formatNumber(value: number, lang: string, fractionDigits = 0): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(localeOf(lang), {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
@@ -78,7 +79,7 @@ export function formatNumber(value: number, lang: string, fractionDigits = 0): s
  * `{base}.other`… (French says "0 fichier", "1 fichier", "2 fichiers").
  */
 export function pluralKey(base: string, count: number, lang: string): string {
-  return `${base}.${new Intl.PluralRules(localeOf(lang)).select(count)}`;
+  return `${base}.${pluralRules(localeOf(lang)).select(count)}`;
 }
 
 /** Morning for hours 1 to 11, afternoon for 12 to 15, evening otherwise (spec §2). */
