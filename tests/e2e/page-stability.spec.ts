@@ -93,6 +93,72 @@ test('the dashboard with claims does not shift: the claims are in its HTML, card
   }
 });
 
+interface Redraws {
+  layouts: string[];
+  cardsDrawn: number;
+  rowsDrawn: number;
+}
+
+/**
+ * What the claims list draws once hydration starts (its first `data-layout` change): the
+ * layouts it passes through and the cards and rows it adds. The server's HTML is not counted.
+ */
+function watchClaimsRedraws() {
+  const state = { layouts: [] as string[], cardsDrawn: 0, rowsDrawn: 0 };
+  (window as unknown as { claimsRedraws: typeof state }).claimsRedraws = state;
+  const count = (node: Node, selector: string) =>
+    node instanceof Element
+      ? Number(node.matches(selector)) + node.querySelectorAll(selector).length
+      : 0;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        state.layouts.push((record.target as Element).getAttribute('data-layout') ?? '');
+        continue;
+      }
+      if (state.layouts.length === 0) continue;
+      for (const node of record.addedNodes) {
+        state.cardsDrawn += count(node, '.claim-card');
+        state.rowsDrawn += count(node, '.claims-table tbody tr');
+      }
+    }
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-layout'],
+  });
+}
+
+// Issue 47: hydration drew the table over the server's cards, measured it, then drew the
+// cards again: most of the dashboard's blocking time on a phone's CPU.
+test('hydration keeps the claims the server drew: cards stay cards on a phone, the table stays a table on a desktop', async ({
+  page,
+}) => {
+  await signedInCustomer(page, 'hydration-redraws');
+  await submitClaimThroughApi(page);
+  await page.addInitScript(watchClaimsRedraws);
+  const cases = [
+    { width: 390, lang: 'en', layout: 'cards' },
+    { width: 390, lang: 'fr', layout: 'cards' },
+    { width: 1280, lang: 'en', layout: 'table' },
+  ];
+  for (const { width, lang, layout } of cases) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/${lang}/dashboard`);
+    await islandsHydrated(page);
+    await expect(page.locator('.table-scroll')).toHaveAttribute('data-layout', layout);
+    const redraws = await page.evaluate(
+      () => (window as unknown as { claimsRedraws: Redraws }).claimsRedraws,
+    );
+    expect(redraws, `${lang} at ${width} px`).toEqual({
+      layouts: [layout],
+      cardsDrawn: 0,
+      rowsDrawn: 0,
+    });
+  }
+});
+
 test('the claim wizard and the profile do not shift as they hydrate', async ({ page }) => {
   await signedInCustomer(page, 'stability');
   for (const lang of ['en', 'fr']) {

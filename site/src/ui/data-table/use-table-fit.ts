@@ -22,9 +22,19 @@ export function useTableFit(
   const [layout, setLayout] = useState<TableLayout>('undecided');
   const needed = useRef(0);
 
+  // The first measure reads the table the server drew (hidden but laid out, see site.css), so
+  // hydration renders once more, not twice: drawing the table only to swap it back for new
+  // cards was most of the dashboard's hydration on a phone (issue 47).
   // biome-ignore lint/correctness/useExhaustiveDependencies: content is what invalidates the measure
   useLayoutEffect(() => {
     needed.current = 0;
+    const drawn = table.current;
+    if (layout === 'undecided' && drawn && container.current) {
+      const fits = drawn.offsetWidth <= container.current.clientWidth;
+      if (!fits) needed.current = drawn.offsetWidth;
+      setLayout(fits ? 'table' : 'cards');
+      return;
+    }
     setLayout('table');
   }, [content]);
 
