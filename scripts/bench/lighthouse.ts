@@ -1,6 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on every public
- * customer page and on the signed-in dashboard, add-claim and profile, in English and French.
+ * customer page and on the signed-in dashboard, add-claim and profile, in English and French,
+ * and in Chinese on the jupiter tenant (`jupiter.localhost`, which Chromium resolves itself).
  * Starts the portal on embedded defaults with demo data, signs the demo customer in through
  * the real flow (password and the mailed code), puts the session in the browser's cookie jar
  * for the signed-in pages (decision 071), then writes the table into docs/performance.md
@@ -12,7 +13,7 @@
  * `--port N` puts the portal on that port; `--ports FROM-TO` keeps every port it opens
  * (the portal, its Postgres, Chromium's debugging port) inside that range.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,11 +28,24 @@ import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '@tests/support/customer-pages';
 
 const DATA_DIR = '.data/bench-lighthouse';
 const DOC = 'docs/performance.md';
+const SECTION = '## Lighthouse, mobile';
 /** Each page's full report, to open when a score drops. */
 const REPORTS = '.data/lighthouse-reports';
-const START = '<!-- lighthouse:start -->';
-const END = '<!-- lighthouse:end -->';
-const LANGS = ['en', 'fr'] as const;
+/** Each claims count has its table: `--claims 15` and `--claims 50` are both issue 47's. */
+const markers = (claims: number) => ({
+  start: `<!-- lighthouse claims=${claims}:start -->`,
+  end: `<!-- lighthouse claims=${claims}:end -->`,
+});
+/** Each language on a tenant that offers it: Chinese is the jupiter tenant's only. */
+const LANGS = [
+  { lang: 'en', tenant: '' },
+  { lang: 'fr', tenant: '' },
+  { lang: 'cn', tenant: 'jupiter' },
+] as const;
+const TENANT_HOST_SUFFIX = 'localhost';
+/** Issue 47's lines: blocking time and shift, beside the scores. */
+const MAX_TBT_MS = 200;
+const MAX_CLS = 0.02;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The same flags the Playwright config uses, plus the new headless mode. */
 const CHROMIUM_FLAGS = [
@@ -49,6 +63,8 @@ interface Row {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   cls: number;
+  /** Total blocking time, simulated on a phone's CPU. */
+  tbtMs: number;
   /** Lighthouse's measure of the CPU during the run: how loaded the shared machine was. */
   cpuIndex: number;
   /** Audits that cost points outside performance, by id, for whoever fixes them. */
@@ -139,6 +155,7 @@ async function audit(url: string, port: number, cookies: readonly Cookie[]): Pro
       seo: score('seo'),
     },
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
     cpuIndex: Math.round(lhr.environment.benchmarkIndex),
     failing,
   };
@@ -149,16 +166,17 @@ const meets = (r: Row) =>
   r.scores.accessibility === 100 &&
   r.scores['best-practices'] === 100 &&
   r.scores.seo === 100 &&
-  r.cls <= 0.02;
+  r.tbtMs <= MAX_TBT_MS &&
+  r.cls <= MAX_CLS;
 
 function table(rows: readonly Row[]): string {
   const lines = [
-    '| page | performance | accessibility | best practices | SEO | CLS | meets | CPU index |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | TBT ms | CLS | meets | CPU index |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
         `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ` +
-        `${r.scores['best-practices']} | ${r.scores.seo} | ${r.cls.toFixed(3)} | ` +
+        `${r.scores['best-practices']} | ${r.scores.seo} | ${r.tbtMs} | ${r.cls.toFixed(3)} | ` +
         `${meets(r) ? 'yes' : `no${r.failing.length ? ` (${r.failing.join(', ')})` : ''}`} | ` +
         `${r.cpuIndex} |`,
     ),
@@ -168,18 +186,39 @@ function table(rows: readonly Row[]): string {
 
 function writeDoc(rows: readonly Row[]): void {
   const doc = readFileSync(DOC, 'utf8');
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`${DOC} has no ${START} … ${END} markers`);
+  const { start, end } = markers(claimsWanted);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const body = [
-    START,
+    start,
     `Measured ${when} UTC, Lighthouse 12.2.3, Chromium ${process.env.CHROMIUM_VERSION ?? ''}, the demo claimant holding at least ${claimsWanted} claim(s) (--claims)`,
     '',
     table(rows),
-    END,
+    end,
   ].join('\n');
-  writeFileSync(DOC, doc.slice(0, from) + body + doc.slice(to + END.length));
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from >= 0 && to > from) {
+    writeFileSync(DOC, doc.slice(0, from) + body + doc.slice(to + end.length));
+    return;
+  }
+  // A claims count measured for the first time: its table goes after the section's intro.
+  const section = doc.indexOf(SECTION);
+  if (section < 0) throw new Error(`${DOC} has no "${SECTION}" section`);
+  const afterIntro = doc.indexOf('\n\n', doc.indexOf('\n\n', section) + 2) + 2;
+  writeFileSync(DOC, `${doc.slice(0, afterIntro)}${body}\n\n${doc.slice(afterIntro)}`);
+}
+
+function hasChineseFont(): boolean {
+  const found = spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' });
+  return found.status === 0 && found.stdout.trim().length > 0;
+}
+
+/** The portal's address on a tenant: `http://jupiter.localhost:PORT` for jupiter. */
+function tenantBase(base: string, tenant: string): string {
+  if (!tenant) return base;
+  const url = new URL(base);
+  url.hostname = `${tenant}.${TENANT_HOST_SUFFIX}`;
+  return url.origin;
 }
 
 /** The dashboard measured with many claims, as claimants who use the portal for years have. */
@@ -225,15 +264,25 @@ const wholeNumber = (name: string, min: number, max: number) => {
 const claimsWanted = wholeNumber('claims', 0, 500) ?? 0;
 const portWanted = wholeNumber('port', 1, 65_535);
 applyPortRange(option('ports'));
-const pages = LANGS.flatMap((lang) => [
-  ...PUBLIC_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: false })),
-  ...SIGNED_IN_PAGES.map((page) => ({ path: `/${lang}/${page}`, signedIn: true })),
+const pages = LANGS.flatMap(({ lang, tenant }) => [
+  ...PUBLIC_PAGES.map((page) => ({ path: `/${lang}/${page}`, tenant, signedIn: false })),
+  ...SIGNED_IN_PAGES.map((page) => ({ path: `/${lang}/${page}`, tenant, signedIn: true })),
 ]).filter((page) => only.length === 0 || only.includes(page.path));
 if (pages.length === 0) throw new Error(`no listed page matches ${only.join(' ')}`);
 
+// Without a CJK font Chromium searches every font for each Chinese glyph and draws boxes:
+// the first Chinese page then blocks for 0.9 s, which no Chinese reader's device would.
+if (pages.some((page) => page.tenant === 'jupiter') && !hasChineseFont())
+  throw new Error('no CJK font (fc-list :lang=zh): install fonts-wqy-microhei, as .ci/run does');
+
 rmSync(DATA_DIR, { recursive: true, force: true });
 const portal = await startPortal(
-  { DATA_DIR, EMBEDDED_POSTGRES_PORT: String(await freePort()), DEMO_DATA: 'on' },
+  {
+    DATA_DIR,
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    DEMO_DATA: 'on',
+    TENANT_HOST_SUFFIX,
+  },
   portWanted ?? (await freePort()),
 );
 const chromium = await startChromium();
@@ -247,18 +296,21 @@ try {
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, DATA_DIR);
   await submitClaimsUpTo(customer, portal.base, claimsWanted);
-  const session: Cookie[] = ['session', 'csrf_token'].map((name) => ({
-    name,
-    value: customer.cookie(name) ?? '',
-    url: portal.base,
-    httpOnly: name === 'session',
-  }));
+  // The session is the portal's, not a tenant's: the same cookies sign the claimant in on jupiter.
+  const session = (base: string): Cookie[] =>
+    ['session', 'csrf_token'].map((name) => ({
+      name,
+      value: customer.cookie(name) ?? '',
+      url: base,
+      httpOnly: name === 'session',
+    }));
   const rows: Row[] = [];
   for (const page of pages) {
+    const base = tenantBase(portal.base, page.tenant);
     const row = await audit(
-      `${portal.base}${page.path}`,
+      `${base}${page.path}`,
       chromium.port,
-      page.signedIn ? session : [],
+      page.signedIn ? session(base) : [],
     );
     if (row.path !== page.path) throw new Error(`${page.path} ended on ${row.path}`);
     rows.push(row);
