@@ -47,6 +47,9 @@ const outside: Record<string, Kept> = {
 /** Programs run that no package provides. */
 const binaries: Record<string, Kept> = {
   java: { reason: 'the Kafka broker of the tests and the local stack runs on the system JVM' },
+  'fc-list': {
+    reason: "fontconfig's: bench:lighthouse checks a CJK font is installed (decision 141)",
+  },
 };
 
 /**

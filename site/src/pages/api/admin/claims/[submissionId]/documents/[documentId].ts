@@ -1,11 +1,11 @@
 import { getRuntime } from '@infra/runtime';
 import { loadClaim } from '@services/claims/load-claim';
-import { claimDocument, viewClaimDocument } from '@services/claims/view-claim-document';
+import { claimDocument } from '@services/claims/view-claim-document';
 import { apiRoute } from '@site/lib/api-route.server';
-import { commandContext } from '@site/lib/command-context.server';
-import { documentIdOf, viewKey } from '@site/lib/document-params.server';
-import { documentHeadResponse, documentResponse } from '@site/lib/document-response.server';
-import { requireStaff, staffRole } from '@site/lib/guards.server';
+import { documentIdOf } from '@site/lib/document-params.server';
+import { documentHeadResponse } from '@site/lib/document-response.server';
+import { requireStaff } from '@site/lib/guards.server';
+import { serveClaimDocumentToStaff } from '@site/lib/staff-claim-document.server';
 
 export const prerender = false;
 
@@ -15,24 +15,7 @@ export const prerender = false;
  * opening is recorded with the viewer's role (decision 060). Another claim's document is not
  * found; bytes that do not match their recorded sha256 are refused.
  */
-export const GET = apiRoute(async (context) => {
-  const staff = requireStaff(context.locals);
-  const documentId = documentIdOf(context.params);
-  const key = viewKey(context.url);
-  const command = commandContext(context, { kind: 'staff', id: staff.staffId, email: staff.email });
-  const runtime = await getRuntime();
-  const document = await viewClaimDocument(
-    runtime,
-    {
-      submissionId: context.params.submissionId ?? '',
-      documentId,
-      copy: 'rendition',
-      role: staffRole(context.locals),
-    },
-    key ? { ...command, commandId: key } : command,
-  );
-  return documentResponse(document);
-});
+export const GET = apiRoute((context) => serveClaimDocumentToStaff(context, 'rendition'));
 
 /**
  * A HEAD shows nothing, so it is no view: the same checks and headers, nothing recorded. The
