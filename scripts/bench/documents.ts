@@ -4,7 +4,9 @@
  * scan of about 4 MB and a phone photo, `runs` times each: time per page (p50, p95). Then the
  * portal as `npm start` runs it, the demo customer submitting a claim with the 4 MB 10-page
  * scan, `uploads` times one after another: upload to 201 (p50, p95, max), the inspection and
- * rendition in the pool included.
+ * rendition in the pool included. Last, `--bombs 4,16`: that many PDF bombs uploaded at once
+ * while the health endpoint is probed (issue 45: 4 bombs, health p99 < 100 ms and RSS < 600 MB;
+ * 16, the health maximum stated).
  */
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,12 +18,25 @@ import { signInAsDemoCustomerAt } from '@tests/support/demo-customer-sign-in';
 import { freePort } from '@tests/support/free-port';
 import { TestBrowser } from '@tests/support/oidc-test-provider';
 import { lightClient } from './append/light-client';
+import { bombRound, describeRound } from './document-bombs';
 import { photoJpeg, scannedPdf, textPdf } from './documents-files';
 import { startPortal } from './portal-process';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, uploads: { type: 'string', default: '20' } },
+  options: {
+    runs: { type: 'string', default: '10' },
+    uploads: { type: 'string', default: '20' },
+    bombs: { type: 'string', default: '4,16' },
+  },
 });
+const bombCounts = values.bombs
+  .split(',')
+  .filter(Boolean)
+  .map((count) => {
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--bombs ${count}: 1 to 64`);
+    return n;
+  });
 const runs = Number(values.runs);
 const uploads = Number(values.uploads);
 
@@ -98,6 +113,9 @@ try {
     `## Upload to 201 through HTTP, ${uploads} claims each with the ${(scan.byteLength / 1e6).toFixed(1)} MB 10-page scan, one after another (load average ${loadavg()[0]?.toFixed(1)})`,
   );
   print(`- ${summary(times)}`);
+  if (bombCounts.length > 0) print('## PDF bombs at once, each to a claim of its own');
+  for (const count of bombCounts)
+    print(describeRound(await bombRound(portal.base, client, portal.child.pid as number, count)));
 } finally {
   await portal.stop();
 }
