@@ -1,7 +1,7 @@
 import { createDeflate, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { buildPdf, onePagePdf, pdfStream, pngChunk, tinyZip } from './hostile-documents';
-import { samplePdf, samplePng } from './sample-documents';
+import { sampleJpeg, samplePdf, samplePng } from './sample-documents';
 
 /**
  * The files issue 45 found accepted and shown as they came, made on the spot: what makes
@@ -163,4 +163,19 @@ export function jpegWithPdfInComment(jpeg: Buffer): Buffer {
   comment.writeUInt16BE(0xfffe, 0);
   comment.writeUInt16BE(pdf.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), comment, pdf, jpeg.subarray(2)]);
+}
+
+/** Every file issue 45 names: each is refused, or accepted only as a safe rendition. */
+export async function issue45Corpus(): Promise<Record<string, Buffer>> {
+  return {
+    'pdf-700-content-streams.pdf': contentStreamBomb(),
+    'ztxt-512mb.png': await pngWithHugeChunk('zTXt'),
+    'iccp-512mb.png': await pngWithHugeChunk('iCCP'),
+    'itxt-512mb.png': await pngWithHugeChunk('iTXt'),
+    'apng-10000-frames.png': apngWithFrames(10_000),
+    'apng-512mb-frame.png': await apngWithHugeFrame(),
+    'progressive-20000-scans.jpg': await progressiveJpegWithScans(20_000),
+    'pdf-in-comment.jpg': jpegWithPdfInComment(sampleJpeg()),
+    ...actionPdfs(),
+  };
 }
