@@ -97,9 +97,7 @@ export async function realDocuments(): Promise<Record<string, RealDocument>> {
     png('receipt-rgb.png', () => picture(240, 160).removeAlpha().png().toBuffer()),
     png('receipt-rgba.png', () => picture(240, 160).ensureAlpha(0.8).png().toBuffer()),
     png('receipt-palette.png', () => picture(240, 160).png({ palette: true }).toBuffer()),
-    png('receipt-1-bit.png', () =>
-      picture(240, 160).png({ palette: true, colours: 2, bitdepth: 1 }).toBuffer(),
-    ),
+    png('receipt-1-bit.png', () => picture(240, 160).png({ palette: true, colours: 2 }).toBuffer()),
     png('receipt-16-bit-grey.png', () =>
       picture(240, 160).removeAlpha().toColourspace('grey16').png().toBuffer(),
     ),
