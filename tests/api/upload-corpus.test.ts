@@ -6,15 +6,7 @@ import {
   samplePdf,
   samplePng,
 } from '@contracts/documents/testing/sample-documents';
-import {
-  actionPdfs,
-  apngWithFrames,
-  apngWithHugeFrame,
-  contentStreamBomb,
-  jpegWithPdfInComment,
-  pngWithHugeChunk,
-  progressiveJpegWithScans,
-} from '@contracts/documents/testing/rendition-hostile-documents';
+import { issue45Corpus } from '@contracts/documents/testing/rendition-hostile-documents';
 import { GET as staffLetter } from '@site/pages/api/admin/claims/[submissionId]/decision-letter';
 import { GET as viewDocument } from '@site/pages/api/admin/claims/[submissionId]/documents/[documentId]';
 import { POST as amend } from '@site/pages/api/admin/claims/[submissionId]/index';
@@ -192,21 +184,6 @@ describe('uploads are parsed, not just sniffed', () => {
     );
   });
 });
-
-/** Issue 45: what the policy does not name is refused, or accepted only as a safe rendition. */
-async function issue45Corpus(): Promise<Record<string, Buffer>> {
-  return {
-    'pdf-700-content-streams.pdf': contentStreamBomb(),
-    'ztxt-512mb.png': await pngWithHugeChunk('zTXt'),
-    'iccp-512mb.png': await pngWithHugeChunk('iCCP'),
-    'itxt-512mb.png': await pngWithHugeChunk('iTXt'),
-    'apng-10000-frames.png': apngWithFrames(10_000),
-    'apng-512mb-frame.png': await apngWithHugeFrame(),
-    'progressive-20000-scans.jpg': await progressiveJpegWithScans(20_000),
-    'pdf-in-comment.jpg': jpegWithPdfInComment(sampleJpeg()),
-    ...actionPdfs(),
-  };
-}
 
 const SAFE_PNG_CHUNKS = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
 

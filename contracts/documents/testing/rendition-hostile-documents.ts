@@ -1,7 +1,7 @@
 import { createDeflate, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { buildPdf, onePagePdf, pdfStream, pngChunk, tinyZip } from './hostile-documents';
-import { samplePdf, samplePng } from './sample-documents';
+import { sampleJpeg, samplePdf, samplePng } from './sample-documents';
 
 /**
  * The files issue 45 found accepted and shown as they came, made on the spot: what makes
@@ -50,7 +50,7 @@ export function contentStreamBomb(pages = 700, mibPerPage = 4): Buffer {
 }
 
 /** A PNG whose one ancillary chunk (`zTXt`, `iCCP`, `iTXt`) inflates to `mib` MiB. */
-export async function pngWithHugeChunk(type: 'zTXt' | 'iCCP' | 'iTXt', mib = 512): Promise<Buffer> {
+async function pngWithHugeChunk(type: 'zTXt' | 'iCCP' | 'iTXt', mib = 512): Promise<Buffer> {
   const png = samplePng(16, 16, 90);
   const keyword = Buffer.from(
     type === 'iCCP' ? 'icc\0\0' : type === 'zTXt' ? 'Comment\0\0' : 'Comment\0\x01\0\0\0',
@@ -62,7 +62,7 @@ export async function pngWithHugeChunk(type: 'zTXt' | 'iCCP' | 'iTXt', mib = 512
 }
 
 /** An APNG of `frames` 16 × 16 frames (acTL, then fcTL and fdAT for each frame after the first). */
-export function apngWithFrames(frames = 10_000): Buffer {
+function apngWithFrames(frames = 10_000): Buffer {
   const png = samplePng(16, 16, 30);
   const header = png.subarray(8, 8 + 25);
   const idat = png.subarray(8 + 25, png.length - 12);
@@ -92,7 +92,7 @@ export function apngWithFrames(frames = 10_000): Buffer {
 }
 
 /** An APNG whose second frame declares 11,585 × 11,585 RGBA and inflates to 512 MiB of zeros. */
-export async function apngWithHugeFrame(): Promise<Buffer> {
+async function apngWithHugeFrame(): Promise<Buffer> {
   const png = samplePng(16, 16, 60);
   const header = png.subarray(8, 8 + 25);
   const idat = png.subarray(8 + 25, png.length - 12);
@@ -122,7 +122,7 @@ export async function apngWithHugeFrame(): Promise<Buffer> {
 }
 
 /** A progressive JPEG whose last scan is repeated until it has `scans` scans. */
-export async function progressiveJpegWithScans(scans = 20_000): Promise<Buffer> {
+async function progressiveJpegWithScans(scans = 20_000): Promise<Buffer> {
   const jpeg = await sharp({
     create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 40, b: 90 } },
   })
@@ -136,7 +136,7 @@ export async function progressiveJpegWithScans(scans = 20_000): Promise<Buffer> 
 }
 
 /** PDFs with actions the deny-list of decision 049 does not name. */
-export function actionPdfs(): Record<string, Buffer> {
+function actionPdfs(): Record<string, Buffer> {
   const opening = (action: string) => onePagePdf({ catalogExtra: `/OpenAction ${action}` });
   return {
     'open-action-uri.pdf': opening('<< /S /URI /URI (https://evil.example/track) >>'),
@@ -157,10 +157,25 @@ export function actionPdfs(): Record<string, Buffer> {
 }
 
 /** A real JPEG carrying a whole PDF in a comment (COM) segment. */
-export function jpegWithPdfInComment(jpeg: Buffer): Buffer {
+function jpegWithPdfInComment(jpeg: Buffer): Buffer {
   const pdf = samplePdf('hidden in a comment');
   const comment = Buffer.alloc(4);
   comment.writeUInt16BE(0xfffe, 0);
   comment.writeUInt16BE(pdf.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), comment, pdf, jpeg.subarray(2)]);
+}
+
+/** Every file issue 45 names: each is refused, or accepted only as a safe rendition. */
+export async function issue45Corpus(): Promise<Record<string, Buffer>> {
+  return {
+    'pdf-700-content-streams.pdf': contentStreamBomb(),
+    'ztxt-512mb.png': await pngWithHugeChunk('zTXt'),
+    'iccp-512mb.png': await pngWithHugeChunk('iCCP'),
+    'itxt-512mb.png': await pngWithHugeChunk('iTXt'),
+    'apng-10000-frames.png': apngWithFrames(10_000),
+    'apng-512mb-frame.png': await apngWithHugeFrame(),
+    'progressive-20000-scans.jpg': await progressiveJpegWithScans(20_000),
+    'pdf-in-comment.jpg': jpegWithPdfInComment(sampleJpeg()),
+    ...actionPdfs(),
+  };
 }
