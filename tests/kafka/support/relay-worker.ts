@@ -10,7 +10,8 @@ import { boundedPoolOptions, leasePoolOptions } from '@infra/postgres/pool-bound
  * What a portal runs for Kafka and mail, alone in a process of its own, as two portals run
  * it: the relay (one leader), the notification consumer (one group member) and the mail
  * queue with its SMTP mailer (every portal sends). A test can freeze it (SIGSTOP) without
- * freezing the test. Prints the relay's role as it changes, and failures, as JSON lines.
+ * freezing the test. Prints the relay's role as it changes, and its log from WORKER_LOG_LEVEL
+ * (default warn), as JSON lines.
  */
 const config = parseConfig(process.env);
 const pool = new pg.Pool({
@@ -26,7 +27,7 @@ for (const each of [pool, leasePool]) {
   each.on('error', () => {});
   each.on('connect', (client) => client.on('error', () => {}));
 }
-const log = pino({ level: 'warn' });
+const log = pino({ level: process.env.WORKER_LOG_LEVEL ?? 'warn' });
 const eventStore = createPostgresEventStore(pool, { pollIntervalMs: 100 });
 const mailer = createMailer(config, log, pool);
 const integration = startIntegrationEvents(config, { pool, leasePool, eventStore, mailer }, log);
