@@ -19,7 +19,8 @@ const entries: Record<string, Kept> = {
     reason: 'the Vitest config StrykerJS runs (stryker.config.mjs names it as a string)',
   },
   'tests/kafka/support/relay-worker.ts': {
-    reason: 'a relay process of its own that tests/kafka/relay-freeze.test.ts spawns by path',
+    reason:
+      "a portal's relay, notification consumer and mail queue in a process of its own, which tests/kafka/relay-freeze.test.ts spawns by path",
   },
   'scripts/api-types/typescript5-hook.mjs': {
     reason: 'a module resolve hook that scripts/api-types/generate.ts registers by path',

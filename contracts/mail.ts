@@ -17,8 +17,19 @@ export interface MailMessage {
   readonly traceparent?: string;
 }
 
+/** How one delivery is made. */
+export interface DeliveryOptions {
+  /**
+   * Asked before the text goes out and again before its end (which is what a server delivers
+   * on): false once this sender can no longer be sure it is the only one delivering the mail
+   * (the mail queue's lease on it ran out, say while the process was frozen). The text is then
+   * left unfinished, the server discards it, and the delivery fails: another sender has it.
+   */
+  readonly stillHeld?: () => boolean | Promise<boolean>;
+}
+
 export interface Mailer {
   /** Resolves once the message is handed over (written to the outbox, or accepted by the SMTP server). */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: DeliveryOptions): Promise<void>;
   close(): Promise<void>;
 }

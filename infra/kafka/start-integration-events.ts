@@ -11,12 +11,15 @@ import {
 } from './notifications/notification-consumer';
 import { postgresClaimantDirectory } from './notifications/notify-claimant';
 import { startRelay } from './relay';
+import type { RelayStatus } from './relay-options';
 import { configuredBrokerCount } from './relay-topic';
 
 /** How the notification consumer's client reconnects (decision 057). */
 export const NOTIFICATION_RETRY = { initialRetryTime: 250, retries: 10, maxRetryTime: 1_000 };
 
 export interface IntegrationEventsRuntime {
+  /** The relay's role and last send (health reads the same). */
+  relayStatus(): RelayStatus;
   stop(): Promise<void>;
 }
 
@@ -127,6 +130,7 @@ export function startIntegrationEvents(
     'publishing integration events to Kafka',
   );
   return {
+    relayStatus: () => relay.status(),
     async stop() {
       stopped = true;
       registerKafkaHealth(undefined);

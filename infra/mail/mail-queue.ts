@@ -85,6 +85,11 @@ interface LeasedRow {
   message_id: string;
   message: MailMessage;
   attempts: number;
+  /**
+   * Until when (performance.now(), this process's monotonic clock) the lease is surely ours:
+   * counted from before the statement that took or renewed it.
+   */
+  heldUntil: number;
 }
 
 /**
@@ -102,6 +107,9 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const keepSeconds = options.keepSeconds ?? 24 * 60 * 60;
   const leaseMs = options.leaseMs ?? 10_000;
+  // How long after a lease was taken or renewed this sender trusts it: a fifth kept as margin
+  // (as for the elected roles' leases, decision 112).
+  const trustedMs = leaseMs - leaseMs / 5;
   const senders = options.senders ?? 1;
   const idlePollMs = options.idlePollMs ?? 15_000;
   const from = options.from ?? 'claims@claims-portal.local';
@@ -154,7 +162,8 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
 
   /** Takes the oldest due row nobody holds; the statement is its own short transaction. */
   async function lease(): Promise<LeasedRow | undefined> {
-    const { rows } = await pool.query<LeasedRow>(
+    const askedAt = performance.now();
+    const { rows } = await pool.query<Omit<LeasedRow, 'heldUntil'>>(
       `update mail_queue set lease_owner = $1,
          lease_expires_at = now() + make_interval(secs => $2::float8 / 1000)
        where id = (
@@ -165,17 +174,23 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
        returning id, message_id, message, attempts`,
       [owner, leaseMs],
     );
-    return rows[0];
+    const row = rows[0];
+    return row && { ...row, heldUntil: askedAt + trustedMs };
   }
 
   async function deliver(row: LeasedRow): Promise<void> {
-    const renewal = setInterval(() => void renew(row.id), leaseMs / 3);
+    const renewal = setInterval(() => void renew(row), leaseMs / 3);
     try {
-      // The trace of the request that caused the mail continues here (decision 073).
+      // The trace of the request that caused the mail continues here (decision 073). A sender
+      // frozen past its lease sends no text on waking: another one has the row by then.
       await inSpansPerTrace(
         'mail deliver',
         [row.message.traceparent],
-        () => options.transport.send({ ...row.message, messageId: row.message_id }),
+        () =>
+          options.transport.send(
+            { ...row.message, messageId: row.message_id },
+            { stillHeld: () => stillHeld(row) },
+          ),
         SpanKind.CLIENT,
       );
     } catch (error) {
@@ -210,26 +225,49 @@ export function createQueuedMailer(pool: pg.Pool, options: QueuedMailerOptions):
     }
   }
 
-  async function renew(id: string): Promise<void> {
-    await pool
+  /**
+   * Whether the row is still this sender's, by its own clock and then by the row itself: a
+   * paused VM's monotonic clock may not have advanced, the row's lease owner tells the truth.
+   */
+  async function stillHeld(row: LeasedRow): Promise<boolean> {
+    if (performance.now() >= row.heldUntil) return false;
+    const { rowCount } = await pool.query(
+      'select 1 from mail_queue where id = $1 and lease_owner = $2 and lease_expires_at > now()',
+      [row.id, owner],
+    );
+    return rowCount === 1;
+  }
+
+  async function renew(row: LeasedRow): Promise<void> {
+    const askedAt = performance.now();
+    // Renewed only while it is still ours: once it ran out, another sender may have it.
+    if (askedAt >= row.heldUntil) return;
+    const { rowCount } = await pool
       .query(
         `update mail_queue set lease_expires_at = now() + make_interval(secs => $3::float8 / 1000)
-         where id = $1 and lease_owner = $2`,
-        [id, owner, leaseMs],
+         where id = $1 and lease_owner = $2 and lease_expires_at > now()`,
+        [row.id, owner, leaseMs],
       )
-      .catch(() => {});
+      .catch(() => ({ rowCount: 0 }));
+    if (rowCount === 1) row.heldUntil = askedAt + trustedMs;
   }
 
   async function failed(row: LeasedRow, error: unknown): Promise<void> {
     const delay = Math.min(maxRetryMs, retryMs * 2 ** row.attempts);
     // The error's message only: MailDeliveryError never quotes the mail.
     const reason = error instanceof Error ? error.message : 'delivery failed';
-    await pool.query(
+    // Only a row still leased to this sender: another may have taken it once the lease ran out.
+    const { rowCount } = await pool.query(
       `update mail_queue set attempts = attempts + 1, last_error = $2,
          lease_owner = null, lease_expires_at = null,
-         next_attempt_at = now() + make_interval(secs => $3::float8 / 1000) where id = $1`,
-      [row.id, reason, delay],
+         next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
+       where id = $1 and lease_owner = $4`,
+      [row.id, reason, delay, owner],
     );
+    if (rowCount === 0) {
+      options.log.info({ mailId: row.id }, 'mail queue: the lease ran out; another sender has it');
+      return;
+    }
     options.log.warn(
       { mailId: row.id, attempts: row.attempts + 1, reason },
       'mail queue: delivery failed, will retry',

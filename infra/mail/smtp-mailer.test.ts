@@ -102,6 +102,41 @@ describe('SMTP mailer', () => {
     }
   });
 
+  it('sends no text once the sender no longer holds the mail (its lease ran out mid-session)', async () => {
+    let release: () => void = () => {};
+    const atRecipient = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = true;
+    // The server holds the sender at its recipient, as a freeze (SIGSTOP) would: the lease
+    // runs out meanwhile, and the session goes on only after that.
+    const own = await startSmtpCapture(undefined, {
+      onRecipient: () => (holding ? atRecipient : undefined),
+    });
+    const guarded = createSmtpMailer({ url: own.url, from: FROM });
+    let held = true;
+    const lost = recipient();
+    try {
+      const sending = guarded.send(frenchMessage(lost, '582046'), { stillHeld: () => held });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      held = false;
+      holding = false;
+      release();
+      const error = await sending.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailDeliveryError);
+      const next = recipient();
+      await guarded.send(frenchMessage(next), { stillHeld: () => true });
+      expect((await own.waitFor(next)).subject).toBe(FRENCH_SUBJECT);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(own.messages.map((mail) => mail.text)).not.toContainEqual(
+        expect.stringContaining('582046'),
+      );
+    } finally {
+      await guarded.close();
+      await own.stop();
+    }
+  });
+
   it('throws a MailDeliveryError naming no credentials when nothing listens', async () => {
     const url = `smtp://claims:s3cret@127.0.0.1:${await freePort()}`;
     const unreachable = createSmtpMailer({ url, from: FROM });

@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { createTransport } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import type { Mailer, MailMessage } from '@contracts/mail';
+import type { DeliveryOptions, Mailer, MailMessage } from '@contracts/mail';
 import { withMessageId } from './message-id';
 
 export interface SmtpMailerOptions {
@@ -35,10 +36,15 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
     new SMTPPool({ url, pool: true, maxConnections: 3, ...TIMEOUTS }),
     { from },
   );
+  transport.use('stream', (mail, done) => {
+    const { stillHeld } = mail.data as DeliveryOptions;
+    if (stillHeld) mail.message.processFunc((text) => textWhileHeld(text, stillHeld));
+    done();
+  });
   return {
-    async send(message) {
+    async send(message, options) {
       try {
-        await transport.sendMail(nodemailerMessage(message, from));
+        await transport.sendMail({ ...nodemailerMessage(message, from), ...options });
       } catch (error) {
         throw new MailDeliveryError(message.to, deliveryReason(error));
       }
@@ -47,6 +53,23 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
       transport.close();
     },
   };
+}
+
+/**
+ * The message's text as the server reads it, once it said "go ahead" (354), and its end (the
+ * line with a dot, on which the server delivers) only while the sender still holds the mail.
+ * The error leaves the DATA unfinished: nodemailer drops the connection, the server discards it.
+ */
+function textWhileHeld(text: Readable, stillHeld: () => boolean | Promise<boolean>): Readable {
+  const ensureHeld = async () => {
+    if (!(await stillHeld())) throw new Error('the mail is no longer held by this sender');
+  };
+  async function* chunks() {
+    await ensureHeld();
+    for await (const chunk of text) yield chunk as Buffer;
+    await ensureHeld();
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 function nodemailerMessage(message: MailMessage, from: string) {

@@ -37,10 +37,22 @@ interface Waiter {
 // Long enough for a request that hashes a password before it sends mail.
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+export interface SmtpCaptureHooks {
+  /**
+   * A sender named a recipient (RCPT TO): `user` is who signed in (the SMTP URL's user). The
+   * server answers once this resolves: a test can hold a sender in the middle of a message,
+   * before it sends the text.
+   */
+  readonly onRecipient?: (user: string | undefined) => void | Promise<void>;
+}
+
 /** A real SMTP server on 127.0.0.1 and a free port: no TLS, any credentials or none accepted. */
-export async function startSmtpCapture(port?: number): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  port?: number,
+  hooks: SmtpCaptureHooks = {},
+): Promise<SmtpCapture> {
   const mailbox = createMailbox();
-  const server = createServer(mailbox.receive);
+  const server = createServer(mailbox.receive, hooks);
   const listening = await listen(server, port ?? (process.env.PORT_RANGE ? await freePort() : 0));
   // A sender killed mid-session (the fault tests do that) resets its connection; smtp-server
   // reports it on the server, where no listener would make it an uncaught exception.
@@ -123,7 +135,10 @@ function createMailbox() {
   return { messages, receive, waitFor, cancelWaiting };
 }
 
-function createServer(receive: (mail: ParsedMail, recipients: readonly string[]) => void) {
+function createServer(
+  receive: (mail: ParsedMail, recipients: readonly string[]) => void,
+  hooks: SmtpCaptureHooks,
+) {
   return new SMTPServer({
     logger: false,
     disabledCommands: ['STARTTLS'],
@@ -135,6 +150,10 @@ function createServer(receive: (mail: ParsedMail, recipients: readonly string[])
     closeTimeout: 1_000,
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? 'anonymous' });
+    },
+    onRcptTo(_address, session, callback) {
+      const user = typeof session.user === 'string' ? session.user : undefined;
+      Promise.resolve(hooks.onRecipient?.(user)).then(() => callback(), callback);
     },
     onData(stream, session, callback) {
       const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);

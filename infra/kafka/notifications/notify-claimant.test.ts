@@ -289,6 +289,33 @@ describe('claimant notifications (real Postgres, mail through SMTP to a capture 
     expect(capture.messages.filter((m) => JSON.stringify(m.to).includes(email))).toHaveLength(2);
   });
 
+  it('a handler frozen inside its transaction lets another mail the event within about 5 s, not 60', async () => {
+    const { email, events, life } = await claimantLife('en');
+    const submitted = events[0]!;
+    // The first handler stops inside its transaction, as a frozen portal's would: its mailer
+    // never answers, the delivery row stays locked, the transaction idle.
+    let wake: () => void = () => {};
+    const frozen = notifyClaimant(
+      {
+        ...options,
+        mailer: {
+          send: () => new Promise<void>((resolve) => (wake = resolve)),
+          close: async () => {},
+        },
+      },
+      submitted,
+    ).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    expect(await notifyClaimant(options, submitted)).toBe('mailed');
+    const waitedMs = Date.now() - started;
+    expect(waitedMs).toBeLessThan(8_000);
+    expect((await capture.waitFor(email)).subject).toContain(life.confirmationNumber);
+    wake();
+    // Woken, it finds its transaction ended by Postgres: nothing of it is kept.
+    expect(await frozen).toBeInstanceOf(Error);
+  }, 15_000);
+
   it('records but does not mail an event older than a week (a first start replaying history)', async () => {
     const { events } = await claimantLife('en');
     const old = { ...events[0]!, occurredAt: '2020-01-01T00:00:00.000Z' };

@@ -47,6 +47,14 @@ export type NotifyOutcome = 'mailed' | 'not-mailed' | 'stale' | 'duplicate';
 
 const DEFAULT_MAX_AGE_MS = 7 * 86_400_000;
 
+/**
+ * The longest this handler's transaction may sit idle. It holds the event's delivery row,
+ * which a consumer handed the event after a rebalance waits on: a frozen holder must let go
+ * before the group's session timeout (6 s) hands its partitions over, not after the pool's
+ * 60 s. Within it the mail is only queued (a row), so a live handler is never near it.
+ */
+const IDLE_IN_TRANSACTION_MS = 5_000;
+
 interface ClaimRow {
   customer_id: string;
   email: string;
@@ -67,7 +75,9 @@ export async function notifyClaimant(
   const event = integrationEventSchema.parse(message);
   const client = await options.pool.connect();
   try {
-    await client.query('begin');
+    await client.query(
+      `begin; set local idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`,
+    );
     const { rowCount } = await client.query(
       `insert into notification_deliveries (event_id, claim_id, type, outcome)
        values ($1, $2, $3, 'not-mailed') on conflict do nothing`,

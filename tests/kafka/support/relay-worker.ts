@@ -1,36 +1,40 @@
 import pg from 'pg';
+import pino from 'pino';
 import { parseConfig } from '@infra/config/config';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
-import { createKafka } from '@infra/kafka/kafka-client';
-import { startRelay } from '@infra/kafka/relay';
-import { boundedPoolOptions } from '@infra/postgres/pool-bounds';
+import { startIntegrationEvents } from '@infra/kafka/start-integration-events';
+import { createMailer } from '@infra/mail/create-mailer';
+import { boundedPoolOptions, leasePoolOptions } from '@infra/postgres/pool-bounds';
 
 /**
- * The portal's Kafka relay alone in a process of its own, as two portals run it: a test can
- * freeze it (SIGSTOP) without freezing the test. Prints its role as it changes, as JSON lines.
+ * What a portal runs for Kafka and mail, alone in a process of its own, as two portals run
+ * it: the relay (one leader), the notification consumer (one group member) and the mail
+ * queue with its SMTP mailer (every portal sends). A test can freeze it (SIGSTOP) without
+ * freezing the test. Prints the relay's role as it changes, and its log from WORKER_LOG_LEVEL
+ * (default warn), as JSON lines.
  */
-const env = process.env;
+const config = parseConfig(process.env);
 const pool = new pg.Pool({
-  connectionString: env.DATABASE_URL,
+  connectionString: config.DATABASE_URL,
   max: 6,
-  ...boundedPoolOptions(parseConfig({})),
+  ...boundedPoolOptions(config),
 });
-pool.on('error', () => {});
-pool.on('connect', (client) => client.on('error', () => {}));
-const store = createPostgresEventStore(pool, { pollIntervalMs: 100 });
-const relay = startRelay({
-  pool,
-  eventStore: store,
-  kafka: createKafka({ brokers: env.KAFKA_BROKERS ?? '', clientId: `relay-worker-${process.pid}` }),
-  topic: env.KAFKA_TOPIC ?? '',
-  name: env.RELAY_NAME,
-  partitions: 2,
-  leaseTtlMs: Number(env.LEASE_TTL_MS ?? 5_000),
-  onError: (error) => console.log(JSON.stringify({ error: String(error) })),
+const leasePool = new pg.Pool({
+  connectionString: config.DATABASE_URL,
+  ...leasePoolOptions(config),
 });
+for (const each of [pool, leasePool]) {
+  each.on('error', () => {});
+  each.on('connect', (client) => client.on('error', () => {}));
+}
+const log = pino({ level: process.env.WORKER_LOG_LEVEL ?? 'warn' });
+const eventStore = createPostgresEventStore(pool, { pollIntervalMs: 100 });
+const mailer = createMailer(config, log, pool);
+const integration = startIntegrationEvents(config, { pool, leasePool, eventStore, mailer }, log);
+if (!integration) throw new Error('KAFKA_BROKERS is not set');
 let role = '';
 const watch = setInterval(() => {
-  const now = relay.status().role;
+  const now = integration.relayStatus().role;
   if (now === role) return;
   role = now;
   console.log(JSON.stringify({ role }));
@@ -38,8 +42,10 @@ const watch = setInterval(() => {
 
 process.on('SIGTERM', async () => {
   clearInterval(watch);
-  await relay.stop();
-  await store.close();
+  await integration.stop();
+  await mailer.close();
+  await eventStore.close();
   await pool.end();
+  await leasePool.end();
   process.exit(0);
 });
