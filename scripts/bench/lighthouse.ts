@@ -23,6 +23,7 @@ import { TestBrowser } from '@tests/support/oidc-test-provider';
 import lighthouse from 'lighthouse';
 import { v7 as uuidv7 } from 'uuid';
 import { applyPortRange } from '@infra/net/free-port';
+import { ZONE_COOKIE } from '@site/islands/time/display-zone';
 import { startPortal } from './portal-process';
 import { PUBLIC_PAGES, SIGNED_IN_PAGES } from '@tests/support/customer-pages';
 
@@ -297,13 +298,18 @@ try {
   await signInAsDemoCustomerAt(customer, portal.base, DATA_DIR);
   await submitClaimsUpTo(customer, portal.base, claimsWanted);
   // The session is the portal's, not a tenant's: the same cookies sign the claimant in on jupiter.
-  const session = (base: string): Cookie[] =>
-    ['session', 'csrf_token'].map((name) => ({
+  // A claimant's browser also holds the zone cookie its sign-in pages set (decision 122); signed
+  // in from Node, the jar lacks it, and every dashboard would redraw its dates once hydrated.
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const session = (base: string): Cookie[] => [
+    ...['session', 'csrf_token'].map((name) => ({
       name,
       value: customer.cookie(name) ?? '',
       url: base,
       httpOnly: name === 'session',
-    }));
+    })),
+    { name: ZONE_COOKIE, value: zone, url: base },
+  ];
   const rows: Row[] = [];
   for (const page of pages) {
     const base = tenantBase(portal.base, page.tenant);
