@@ -17,6 +17,7 @@ const DOMAIN_TESTS = [
 const WIDER_TESTS = [
   '{contracts,services,projections}/**/*.test.ts',
   'site/src/routing/*.test.ts',
+  'site/src/lib/guards.server.test.ts',
   'tests/api/request-refusals.test.ts',
 ];
 
