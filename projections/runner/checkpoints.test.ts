@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogPosition } from '@contracts/event-store';
+import { type LogPosition, START_OF_LOG } from '@contracts/event-store';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { checkpointMoved } from './checkpoint-signal';
-import { lockCheckpoint, saveCheckpoint, waitForCheckpoint } from './checkpoints';
+import {
+  beginWithCheckpoint,
+  commitWithCheckpoint,
+  lockCheckpoint,
+  readCheckpoint,
+  saveCheckpoint,
+  waitForCheckpoint,
+} from './checkpoints';
 import type { SqlClient } from './sql';
 
 let database: TestDatabase;
@@ -70,5 +77,81 @@ describe('waiting for a checkpoint (read-your-writes)', () => {
     const waiting = waitForCheckpoint(client, 'handed-over', at(7), { timeoutMs: 2_000 });
     setTimeout(() => void storeCheckpoint('handed-over', at(7)), 30);
     expect(await waiting).toBe(true);
+  });
+});
+
+describe('a live batch’s checkpoint, opened and committed in one round trip each', () => {
+  async function withClient<T>(work: (client: SqlClient) => Promise<T>): Promise<T> {
+    const client = await database.pool.connect();
+    try {
+      return await work(client as unknown as SqlClient);
+    } finally {
+      client.release();
+    }
+  }
+
+  it('reads the start of the log for a projection that never moved', async () => {
+    expect(await readCheckpoint(database.pool as unknown as SqlClient, 'never-moved')).toEqual(
+      START_OF_LOG,
+    );
+  });
+
+  it('opens a batch at the stored position, creating the row of a new projection', async () => {
+    await withClient(async (client) => {
+      expect(await beginWithCheckpoint(client, 'brand-new')).toEqual(START_OF_LOG);
+      await commitWithCheckpoint(client, 'brand-new', at(4));
+    });
+    expect(await readCheckpoint(database.pool as unknown as SqlClient, 'brand-new')).toEqual(at(4));
+    await withClient(async (client) => {
+      expect(await beginWithCheckpoint(client, 'brand-new')).toEqual(at(4));
+      await commitWithCheckpoint(client, 'brand-new', { commit: 9n, prepare: 8n });
+    });
+    expect(await readCheckpoint(database.pool as unknown as SqlClient, 'brand-new')).toEqual({
+      commit: 9n,
+      prepare: 8n,
+    });
+  });
+
+  it('commits a batch that moved nothing, and leaves the checkpoint where it was', async () => {
+    await storeCheckpoint('unmoved', at(6));
+    await withClient(async (client) => {
+      await beginWithCheckpoint(client, 'unmoved');
+      await client.query(
+        "insert into projection_checkpoints (name, commit_position, prepare_position) values ('witness', 1, 1)",
+      );
+      await commitWithCheckpoint(client, 'unmoved', undefined);
+    });
+    const pool = database.pool as unknown as SqlClient;
+    expect(await readCheckpoint(pool, 'unmoved')).toEqual(at(6));
+    expect(await readCheckpoint(pool, 'witness')).toEqual(at(1));
+  });
+
+  it('holds the checkpoint row until the batch commits', async () => {
+    await storeCheckpoint('locked', at(2));
+    await withClient(async (first) => {
+      await beginWithCheckpoint(first, 'locked');
+      await withClient(async (second) => {
+        await second.query('begin');
+        await second.query("set local lock_timeout = '100ms'");
+        await expect(lockCheckpoint(second, 'locked')).rejects.toThrow(/lock timeout/);
+        await second.query('rollback');
+      });
+      await commitWithCheckpoint(first, 'locked', at(3));
+    });
+  });
+
+  it('refuses a name that is not a projection name rather than write it into SQL', async () => {
+    await withClient(async (client) => {
+      await expect(
+        beginWithCheckpoint(client, "x'; drop table projection_checkpoints; --"),
+      ).rejects.toThrow(/not a projection name/);
+      await expect(commitWithCheckpoint(client, 'Upper', at(1))).rejects.toThrow(
+        /not a projection name/,
+      );
+      await expect(commitWithCheckpoint(client, '9-starts-with-a-digit', at(1))).rejects.toThrow(
+        /not a projection name/,
+      );
+      await client.query('rollback').catch(() => undefined);
+    });
   });
 });

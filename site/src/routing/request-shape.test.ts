@@ -115,6 +115,8 @@ describe('the refusal shape before a route runs', () => {
     for (const type of ['application/json', 'Application/JSON ; charset=utf-8']) {
       expect((await shape('POST', '/api/claims', body(type))).answer.status, type).toBe(200);
     }
+    const untyped = { ...sameOrigin, 'content-length': '9' };
+    expect((await shape('POST', '/api/claims', untyped)).answer.status).toBe(415);
     const chunked = { ...sameOrigin, 'content-type': 'text/plain', 'transfer-encoding': 'chunked' };
     expect((await shape('POST', '/api/claims', chunked)).answer.status).toBe(415);
   });
