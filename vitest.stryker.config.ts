@@ -24,7 +24,7 @@ const TEST_SETS = {
   ],
   documents: ['services/claims/document-policy/*.test.ts'],
   checkpoints: ['projections/runner/{checkpoints,checkpoint-signal}.test.ts'],
-  audit: ['projections/audit/*.test.ts'],
+  audit: ['projections/audit/*.test.ts', 'infra/audit/checkpoint-signer.test.ts'],
   'claims-projection': ['projections/claims/*.test.ts'],
   wider: [
     '{contracts,services,projections}/**/*.test.ts',
