@@ -10,6 +10,7 @@ import {
   saveCheckpoint,
   waitForCheckpoint,
 } from './checkpoints';
+import { acquireLease } from './lease';
 import type { SqlClient } from './sql';
 
 let database: TestDatabase;
@@ -71,6 +72,42 @@ describe('waiting for a checkpoint (read-your-writes)', () => {
     expect(await waitForCheckpoint(client, 'shared-name', at(50), { timeoutMs: 80 })).toBe(false);
   });
 
+  it('sees a checkpoint already in the table at once, with no time left to wait', async () => {
+    const { client } = countingPool();
+    await storeCheckpoint('already-there', at(4));
+    expect(await waitForCheckpoint(client, 'already-there', at(4), { timeoutMs: 0 })).toBe(true);
+    expect(await waitForCheckpoint(client, 'already-there', at(5), { timeoutMs: 0 })).toBe(false);
+  });
+
+  /** Whether the wait ends within half its timeout: a poll every interval ends it at once. */
+  const endsWellBeforeItsTimeout = (waiting: Promise<boolean>, timeoutMs: number) =>
+    Promise.race([
+      waiting,
+      new Promise<string>((resolve) => setTimeout(resolve, timeoutMs / 2, 'still waiting')),
+    ]);
+
+  it('polls the table every interval, not once per timeout, when the projector runs elsewhere', async () => {
+    const { client } = countingPool();
+    await storeCheckpoint('polled', at(1));
+    const waiting = waitForCheckpoint(client, 'polled', at(2), {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+    });
+    setTimeout(() => void storeCheckpoint('polled', at(2)), 30);
+    expect(await endsWellBeforeItsTimeout(waiting, 20_000)).toBe(true);
+  });
+
+  it('reads the table after a signal from another database’s projector, not trusting it', async () => {
+    const { client } = countingPool();
+    await storeCheckpoint('other-db-signal', at(1));
+    const options = { timeoutMs: 20_000, intervalMs: 15_000 };
+    const waiting = waitForCheckpoint(client, 'other-db-signal', at(2), options);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await storeCheckpoint('other-db-signal', at(2));
+    checkpointMoved('other-db-signal', {}, at(2));
+    expect(await endsWellBeforeItsTimeout(waiting, options.timeoutMs)).toBe(true);
+  });
+
   it('polls the table when its projector went quiet (another process took over)', async () => {
     const { client } = countingPool();
     checkpointMoved('handed-over', client, at(1));
@@ -124,6 +161,33 @@ describe('a live batch’s checkpoint, opened and committed in one round trip ea
     const pool = database.pool as unknown as SqlClient;
     expect(await readCheckpoint(pool, 'unmoved')).toEqual(at(6));
     expect(await readCheckpoint(pool, 'witness')).toEqual(at(1));
+  });
+
+  it('opens a fenced batch the same way: the lease checked, the commit not waiting for its flush', async () => {
+    const token = await acquireLease(
+      database.pool as unknown as SqlClient,
+      'role:fenced',
+      'me',
+      10_000,
+    );
+    await storeCheckpoint('fenced', at(7));
+    await withClient(async (client) => {
+      const fence = { lease: 'role:fenced', token: token as bigint, ttlMs: 10_000 };
+      expect(await beginWithCheckpoint(client, 'fenced', fence)).toEqual(at(7));
+      const { rows } = await client.query<{ synchronous_commit: string }>(
+        'show synchronous_commit',
+      );
+      expect(rows[0]?.synchronous_commit).toBe('off');
+      await commitWithCheckpoint(client, 'fenced', at(8));
+    });
+    await withClient(async (client) => {
+      await beginWithCheckpoint(client, 'fenced');
+      const { rows } = await client.query<{ synchronous_commit: string }>(
+        'show synchronous_commit',
+      );
+      expect(rows[0]?.synchronous_commit).toBe('off');
+      await commitWithCheckpoint(client, 'fenced', undefined);
+    });
   });
 
   it('holds the checkpoint row until the batch commits', async () => {
