@@ -80,6 +80,9 @@ describe('the PNG policy: kept only when every chunk is whole and the pixels are
     for (const shape of refused) {
       expect(await judgeDocument(png(shape, 72)), JSON.stringify(shape)).toEqual(NOT_AN_IMAGE);
     }
+    // With no rows or no columns there are no pixels to miss: only the header check refuses it.
+    expect(await judgeDocument(png({ width: 0 }, 0))).toEqual(NOT_AN_IMAGE);
+    expect(await judgeDocument(png({ height: 0 }, 0))).toEqual(NOT_AN_IMAGE);
     const longHeader = Buffer.concat([
       PNG_SIGNATURE,
       pngChunk('IHDR', Buffer.concat([ihdr({}), Buffer.alloc(1)])),
@@ -168,7 +171,7 @@ describe('the JPEG policy: markers well formed, a frame, then scan data', () => 
   });
 
   it('reads past fill bytes, standalone markers and short segments', async () => {
-    const comment = segment(0xfe);
+    const comment = [...segment(0xfe), ...segment(0xbf)];
     const standalone = [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7];
     const fill = [0xff, 0xff];
     expect(
@@ -183,6 +186,17 @@ describe('the JPEG policy: markers well formed, a frame, then scan data', () => 
     expect(await judgeDocument(jpeg(SOI, frame(16, 16), startOfScan, scan, EOI))).toEqual(
       KEPT_JPEG,
     );
+  });
+
+  it('ends the scan at the first marker that is not a restart, a stuffed byte or a fill byte', async () => {
+    const filledStuffing = [0x12, 0xff, 0xff, 0x00, 0x34];
+    expect(await judgeDocument(jpeg(SOI, frame(16, 16), startOfScan, filledStuffing, EOI))).toEqual(
+      KEPT_JPEG,
+    );
+    const brokenTable = [0xff, 0xc4, 0x00, 0xff];
+    expect(
+      await judgeDocument(jpeg(SOI, frame(16, 16), startOfScan, SCAN_DATA, brokenTable, EOI)),
+    ).toEqual(NOT_AN_IMAGE);
   });
 
   it('refuses a frame with no rows or no columns, or too short to hold them', async () => {
@@ -211,7 +225,7 @@ describe('the JPEG policy: markers well formed, a frame, then scan data', () => 
     for (const cut of [3, 5, 8, 14]) {
       expect(await judgeDocument(whole.subarray(0, cut)), `cut at ${cut}`).toEqual(NOT_AN_IMAGE);
     }
-    const notAMarker = jpeg(SOI, [0x00, 0xe0, 0, 2], frame(16, 16), startOfScan, SCAN_DATA, EOI);
+    const notAMarker = jpeg(SOI, frame(16, 16), [0x00, 0xe0, 0, 2], startOfScan, SCAN_DATA, EOI);
     expect(await judgeDocument(notAMarker)).toEqual(NOT_AN_IMAGE);
   });
 
@@ -243,6 +257,7 @@ describe('the JPEG policy: markers well formed, a frame, then scan data', () => 
 
 describe('judging a file by its bytes', () => {
   it('gives no type to bytes of no known type', async () => {
-    expect(await judgeDocument(Buffer.from('plain text, not a document'))).toEqual(NOT_AN_IMAGE);
+    const page = Buffer.from('plain text, not a document: <html><script>x</script>');
+    expect(await judgeDocument(page)).toStrictEqual(NOT_AN_IMAGE);
   });
 });
