@@ -97,6 +97,16 @@ describe('waiting for a checkpoint (read-your-writes)', () => {
     expect(await endsWellBeforeItsTimeout(waiting, 20_000)).toBe(true);
   });
 
+  it('gives up at its timeout when the poll interval is longer than what is left', async () => {
+    const { client } = countingPool();
+    await storeCheckpoint('short-timeout', at(1));
+    const waiting = waitForCheckpoint(client, 'short-timeout', at(2), {
+      timeoutMs: 50,
+      intervalMs: 20_000,
+    });
+    expect(await endsWellBeforeItsTimeout(waiting, 20_000)).toBe(false);
+  });
+
   it('reads the table after a signal from another database’s projector, not trusting it', async () => {
     const { client } = countingPool();
     await storeCheckpoint('other-db-signal', at(1));
