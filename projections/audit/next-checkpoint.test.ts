@@ -125,6 +125,21 @@ describe('the next checkpoint', () => {
     expect(await leafOf(life.streamId, next.checkpoint.sequence)).toEqual(signed);
   });
 
+  it('given a signed stream deleted outright, then its signed head is carried forward with no live head', async () => {
+    const life = lives[2] as ClaimLife;
+    const latest = await readLatestCheckpoint(pool());
+    const signed = await leafOf(life.streamId, latest?.sequence ?? 0);
+    await pool().query('alter table events disable trigger user');
+    await pool().query('delete from events where stream_id = $1', [life.streamId]);
+    await pool().query('alter table event_streams disable trigger user');
+    await pool().query('delete from event_streams where stream_id = $1', [life.streamId]);
+    await pool().query('alter table event_streams enable trigger user');
+    await pool().query('alter table events enable trigger user');
+    const next = await whenSigned();
+    expect(next.rewritten).toContainEqual({ streamId: life.streamId, signed, live: undefined });
+    expect(await leafOf(life.streamId, next.checkpoint.sequence)).toEqual(signed);
+  });
+
   it('given stored heads that do not give the signed root, or no key for it, then it refuses to sign', async () => {
     const latest = await readLatestCheckpoint(pool());
     if (!latest) throw new Error('no checkpoint');
