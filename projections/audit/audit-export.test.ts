@@ -9,7 +9,7 @@ import {
   MalformedExportError,
   verifyAuditExport,
 } from './audit-export';
-import { proveHead, signCheckpoint } from './checkpoint';
+import { type InclusionProof, proveHead, signCheckpoint } from './checkpoint';
 import type { StoredLink } from './hash-chain';
 
 const STREAM = 'claim-01a20212-0000-7000-8000-000000000001';
@@ -197,7 +197,7 @@ describe('an export checked against its signed checkpoint (decision 130)', () =>
     anchor: {
       checkpoint,
       leaf: { revision: String(leaf.revision), hash: leaf.hash },
-      proof: proveHead([leaf, other], STREAM),
+      proof: proveHead([leaf, other], STREAM) as InclusionProof,
     },
   };
   const keyOf = (keyId: string) => (keyId === 'k1' ? publicKey : undefined);

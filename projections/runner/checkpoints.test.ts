@@ -182,7 +182,12 @@ describe('a live batch’s checkpoint, opened and committed in one round trip ea
     );
     await storeCheckpoint('fenced', at(7));
     await withClient(async (client) => {
-      const fence = { lease: 'role:fenced', token: token as bigint, ttlMs: 10_000 };
+      const fence = {
+        lease: 'role:fenced',
+        token: token as bigint,
+        ttlMs: 10_000,
+        held: () => true,
+      };
       expect(await beginWithCheckpoint(client, 'fenced', fence)).toEqual(at(7));
       const { rows } = await client.query<{ synchronous_commit: string }>(
         'show synchronous_commit',

@@ -104,7 +104,8 @@ describe('the PNG policy: kept only when every chunk is whole and the pixels are
   it('refuses a broken chunk: a wrong checksum, a length past the end, a type not of letters', async () => {
     const good = samplePng(8, 8);
     const badChecksum = Buffer.from(good);
-    badChecksum[good.length - 13] ^= 0xff; // the last byte of the IDAT checksum
+    const crcAt = good.length - 13; // the last byte of the IDAT checksum
+    badChecksum[crcAt] = (badChecksum[crcAt] as number) ^ 0xff;
     expect(await judgeDocument(badChecksum)).toEqual(NOT_AN_IMAGE);
     const tooLong = Buffer.from(good);
     tooLong.writeUInt32BE(10_000, 33); // the IDAT length
