@@ -44,4 +44,23 @@ describe('audit verify: every broken stream in one run (issue 50)', () => {
     expect(text).toContain('FAILED: 5 of 12 streams broken');
     for (const streamId of tampered) expect(text).toContain(streamId);
   });
+  it('reports each broken stream in the lines of a chain break, without the count of sound events', () => {
+    const broken = {
+      reason: 'head' as const,
+      streamId: 'claim-x',
+      streamRevision: 2n,
+      eventId: 'e2',
+      stored: 'no stream head',
+      computed: 'h2',
+    };
+    expect(formatStoreReport({ streams: 3, events: 9, broken: [broken] }).split('\n')).toEqual([
+      'FAILED: 1 of 3 streams broken',
+      'broken: stream head does not match its last event',
+      '  stream:   claim-x',
+      '  version:  3 (stream revision 2)',
+      '  event id: e2',
+      '  stored:   no stream head',
+      '  computed: h2',
+    ]);
+  });
 });
