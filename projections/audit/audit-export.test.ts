@@ -124,6 +124,8 @@ describe('audit export', () => {
   it('takes the last event read as the head when the store keeps none', () => {
     const exported = exportOf(links(2), null);
     expect(exported.head).toMatchObject({ revision: '1', source: 'last event read' });
+    const longer = exportOf(links(4), null);
+    expect(longer.head).toMatchObject({ revision: '3', lastHash: links(4)[3]?.hash });
     expect(exported.chainAtExport.verified).toBe(true);
   });
 
@@ -137,6 +139,7 @@ describe('audit export', () => {
       /head\.revision/,
     );
     expect(() => verifyAuditExport([])).toThrow(MalformedExportError);
+    expect(() => verifyAuditExport('a string')).toThrow(/^not an audit export: \(file\) \S/);
   });
 
   it('refuses a file whose labels say its events belong elsewhere (issue 50)', () => {
@@ -234,5 +237,24 @@ describe('an export checked against its signed checkpoint (decision 130)', () =>
     expect(chainOnly).toEqual({ ok: true, events: 4 });
     expect(formatExportReport(chainOnly, STREAM)).toBe(`ok: ${chainWords}`);
     expect(verifyAuditExport(asFile(anchored))).toEqual({ ok: true, events: 4 });
+  });
+
+  it('fails a file whose chain is broken even when its checkpoint matches its head', () => {
+    const file = asFile(anchored);
+    file.events[1].data = { n: 'edited' };
+    const report = verifyAuditExport(file, { publicKeyOf: keyOf, required: true });
+    expect(report).toMatchObject({ ok: false, entry: 2, broken: { reason: 'hash' } });
+  });
+});
+
+describe('an export whose previousHash fields were edited', () => {
+  it('names the entry whose previousHash is not the hash before it, in the lines verify prints', () => {
+    const file = asFile(exportOf(links(3)));
+    file.events[1].previousHash = 'ff';
+    const report = verifyAuditExport(file);
+    expect(report).toMatchObject({ ok: false, entry: 2, broken: { reason: 'hash', stored: 'ff' } });
+    const lines = formatExportReport(report, STREAM).split('\n');
+    expect(lines[0]).toBe('broken: hash does not match');
+    expect(lines.at(-1)).toBe("  entry:    2 of the file's events");
   });
 });

@@ -128,6 +128,14 @@ describe('what an auditor recomputes apart from the portal', () => {
   it('a signature that is not base64 of a signature does not verify, and does not throw', () => {
     const { checkpoint } = given();
     expect(checkpointSignatureValid({ ...checkpoint, signature: 'AAAA' }, publicKey)).toBe(false);
+    const notForSigning = generateKeyPairSync('x25519').publicKey;
+    expect(checkpointSignatureValid(checkpoint, notForSigning)).toBe(false);
     expect(checkpointSignatureValid(checkpoint, publicKey)).toBe(true);
+  });
+
+  it('reads a public key pasted with blank lines and spaces around it', () => {
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const { checkpoint } = given();
+    expect(checkpointSignatureValid(checkpoint, readPublicKey(`\n  ${pem}\n\n`))).toBe(true);
   });
 });

@@ -156,5 +156,9 @@ describe('the next checkpoint', () => {
       /\): the heads stored for it do not give its signed root$/,
     );
     await expect(whenSigned()).rejects.toMatchObject({ name: 'CheckpointIntegrityError' });
+    await pool().query(
+      "update audit_checkpoints set signature = 'AAAA' where sequence = (select max(sequence) from audit_checkpoints)",
+    );
+    await expect(whenSigned()).rejects.toThrow(/\): its signature does not verify$/);
   });
 });
