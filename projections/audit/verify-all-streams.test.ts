@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { seedClaims } from '@tests/support/projections/claims-log';
+import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { formatStoreReport, verifyAllStreams } from './verify-all-streams';
+import { readStreamLinks, verifyEventChains } from './verify-chains';
 
 describe('audit verify: every broken stream in one run (issue 50)', () => {
   let harness: Harness;
@@ -62,5 +64,27 @@ describe('audit verify: every broken stream in one run (issue 50)', () => {
       '  stored:   no stream head',
       '  computed: h2',
     ]);
+  });
+
+  it('walks every stream whatever its id sorts as, the first and the last included', async () => {
+    const store = harness.anotherProcessStore();
+    const before = await verifyAllStreams(pool(), { batchSize: 4 });
+    // Each stream its own life's events: event ids are unique across the store.
+    const eventsOf = (n: number) => claimLife(n, claimantNumbered(n)).steps[0] ?? [];
+    const events = eventsOf(5);
+    await store.append('Alpha-sorts-first', events, { expectedRevision: 'no_stream' });
+    await store.append('zz-sorts-last', eventsOf(6), { expectedRevision: 'no_stream' });
+    const after = await verifyAllStreams(pool(), { batchSize: 4 });
+    expect(after.streams).toBe(before.streams + 2);
+    expect(after.events).toBe(before.events + events.length + eventsOf(6).length);
+    expect(after.broken).toEqual(before.broken);
+    const { links, head } = await readStreamLinks(pool(), 'Alpha-sorts-first');
+    expect(links).toHaveLength(events.length);
+    expect(head?.revision).toBe(BigInt(events.length - 1));
+    expect(await verifyEventChains(pool(), { streamId: 'Alpha-sorts-first' })).toMatchObject({
+      ok: true,
+      streams: 1,
+      events: events.length,
+    });
   });
 });
