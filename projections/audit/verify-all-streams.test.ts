@@ -73,11 +73,25 @@ describe('audit verify: every broken stream in one run (issue 50)', () => {
     const eventsOf = (n: number) => claimLife(n, claimantNumbered(n)).steps[0] ?? [];
     const events = eventsOf(5);
     await store.append('Alpha-sorts-first', events, { expectedRevision: 'no_stream' });
-    await store.append('zz-sorts-last', eventsOf(6), { expectedRevision: 'no_stream' });
+    const last = claimLife(6, claimantNumbered(6));
+    for (const [step, stepEvents] of last.steps.entries()) {
+      await store.append('zz-sorts-last', stepEvents, {
+        expectedRevision: step === 0 ? 'no_stream' : 'any',
+      });
+    }
     const after = await verifyAllStreams(pool(), { batchSize: 4 });
     expect(after.streams).toBe(before.streams + 2);
-    expect(after.events).toBe(before.events + events.length + eventsOf(6).length);
+    expect(after.events).toBe(before.events + events.length + last.steps.flat().length);
     expect(after.broken).toEqual(before.broken);
+    // The last stream's own end is checked too: its head past its last event is a break.
+    await pool().query('alter table events disable trigger user');
+    await pool().query(
+      `delete from events where stream_id = 'zz-sorts-last'
+         and stream_revision = (select max(stream_revision) from events where stream_id = 'zz-sorts-last')`,
+    );
+    await pool().query('alter table events enable trigger user');
+    const cut = await verifyAllStreams(pool(), { batchSize: 4 });
+    expect(cut.broken.at(-1)).toMatchObject({ streamId: 'zz-sorts-last', reason: 'head' });
     const { links, head } = await readStreamLinks(pool(), 'Alpha-sorts-first');
     expect(links).toHaveLength(events.length);
     expect(head?.revision).toBe(BigInt(events.length - 1));
