@@ -81,6 +81,7 @@ describe('signed checkpoints', () => {
       reason: 'signature',
     });
     expect(verifyHeadAgainst(head, proof, checkpoint, publicKey, 'k2')).toMatchObject({
+      ok: false,
       reason: 'key',
     });
   });
