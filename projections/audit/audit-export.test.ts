@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chainHash } from '@contracts/event-hash';
 import type { EventMetadata } from '@contracts/event-store';
@@ -8,6 +9,7 @@ import {
   MalformedExportError,
   verifyAuditExport,
 } from './audit-export';
+import { type InclusionProof, proveHead, signCheckpoint } from './checkpoint';
 import type { StoredLink } from './hash-chain';
 
 const STREAM = 'claim-01a20212-0000-7000-8000-000000000001';
@@ -122,6 +124,8 @@ describe('audit export', () => {
   it('takes the last event read as the head when the store keeps none', () => {
     const exported = exportOf(links(2), null);
     expect(exported.head).toMatchObject({ revision: '1', source: 'last event read' });
+    const longer = exportOf(links(4), null);
+    expect(longer.head).toMatchObject({ revision: '3', lastHash: links(4)[3]?.hash });
     expect(exported.chainAtExport.verified).toBe(true);
   });
 
@@ -135,6 +139,7 @@ describe('audit export', () => {
       /head\.revision/,
     );
     expect(() => verifyAuditExport([])).toThrow(MalformedExportError);
+    expect(() => verifyAuditExport('a string')).toThrow(/^not an audit export: \(file\) \S/);
   });
 
   it('refuses a file whose labels say its events belong elsewhere (issue 50)', () => {
@@ -175,5 +180,81 @@ describe('audit export', () => {
     expect(verifyAuditExport(asFile(exportOf(foreign)))).toMatchObject({
       mismatch: { entry: 2, field: 'data.submissionId', found: 'another' },
     });
+  });
+});
+
+describe('an export checked against its signed checkpoint (decision 130)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const stored = links(4);
+  const head = stored.at(-1) as StoredLink;
+  const leaf = { streamId: STREAM, revision: head.streamRevision, hash: head.hash };
+  const other = { streamId: 'claim-other', revision: 0n, hash: 'ab'.repeat(32) };
+  const checkpoint = signCheckpoint(
+    { keyId: 'k1', privateKey },
+    3,
+    [leaf, other],
+    new Date('2026-11-25T19:00:00.000Z'),
+  );
+  const anchored = {
+    ...exportOf(stored),
+    anchor: {
+      checkpoint,
+      leaf: { revision: String(leaf.revision), hash: leaf.hash },
+      proof: proveHead([leaf, other], STREAM) as InclusionProof,
+    },
+  };
+  const keyOf = (keyId: string) => (keyId === 'k1' ? publicKey : undefined);
+  const chainWords = `${STREAM}, 4 events, chain and head verified`;
+
+  it('matches when the checkpoint recorded the file’s head, and says so after the chain', () => {
+    const report = verifyAuditExport(asFile(anchored), { publicKeyOf: keyOf, required: true });
+    expect(report).toMatchObject({ ok: true, events: 4, anchor: { ok: true, covered: 4 } });
+    expect(formatExportReport(report, STREAM)).toBe(
+      `ok: ${chainWords}; matches signed checkpoint 3 of 2026-11-25T19:00:00.000Z, key k1 (versions 1–4 of 4)`,
+    );
+  });
+
+  it('fails with the anchor’s own sentence when its key is not at hand', () => {
+    const report = verifyAuditExport(asFile(anchored), {
+      publicKeyOf: () => undefined,
+      required: true,
+    });
+    expect(report.ok).toBe(false);
+    expect(formatExportReport(report, STREAM)).toBe(
+      'FAILED: no public key for key k1: give it with --public-key',
+    );
+  });
+
+  it('requires a checkpoint unless told the chain alone will do, and ignores it when not asked', () => {
+    const bare = asFile(exportOf(stored));
+    expect(bare.anchor).toBeNull();
+    const required = verifyAuditExport(bare, { publicKeyOf: keyOf, required: true });
+    expect(required).toMatchObject({ ok: false, events: 4 });
+    expect(formatExportReport(required, STREAM)).toBe(
+      'FAILED: no signed checkpoint in the file: its chain alone proves nothing against a rewrite (--chain-only accepts that)',
+    );
+    const chainOnly = verifyAuditExport(bare, { publicKeyOf: keyOf, required: false });
+    expect(chainOnly).toEqual({ ok: true, events: 4 });
+    expect(formatExportReport(chainOnly, STREAM)).toBe(`ok: ${chainWords}`);
+    expect(verifyAuditExport(asFile(anchored))).toEqual({ ok: true, events: 4 });
+  });
+
+  it('fails a file whose chain is broken even when its checkpoint matches its head', () => {
+    const file = asFile(anchored);
+    file.events[1].data = { n: 'edited' };
+    const report = verifyAuditExport(file, { publicKeyOf: keyOf, required: true });
+    expect(report).toMatchObject({ ok: false, entry: 2, broken: { reason: 'hash' } });
+  });
+});
+
+describe('an export whose previousHash fields were edited', () => {
+  it('names the entry whose previousHash is not the hash before it, in the lines verify prints', () => {
+    const file = asFile(exportOf(links(3)));
+    file.events[1].previousHash = 'ff';
+    const report = verifyAuditExport(file);
+    expect(report).toMatchObject({ ok: false, entry: 2, broken: { reason: 'hash', stored: 'ff' } });
+    const lines = formatExportReport(report, STREAM).split('\n');
+    expect(lines[0]).toBe('broken: hash does not match');
+    expect(lines.at(-1)).toBe("  entry:    2 of the file's events");
   });
 });

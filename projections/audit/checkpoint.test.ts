@@ -1,13 +1,16 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  checkpointSignatureValid,
   describeVerdict,
   type HeadLeaf,
   proveHead,
   readPublicKey,
+  rootOf,
   signCheckpoint,
   verifyHeadAgainst,
 } from './checkpoint';
+import { treeHead } from './merkle';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const key = { keyId: 'k1', privateKey };
@@ -78,6 +81,7 @@ describe('signed checkpoints', () => {
       reason: 'signature',
     });
     expect(verifyHeadAgainst(head, proof, checkpoint, publicKey, 'k2')).toMatchObject({
+      ok: false,
       reason: 'key',
     });
   });
@@ -92,5 +96,47 @@ describe('signed checkpoints', () => {
 
   it('has no proof for a stream the checkpoint did not cover', () => {
     expect(proveHead(heads, 'claim-99')).toBeUndefined();
+  });
+});
+
+describe('what an auditor recomputes apart from the portal', () => {
+  it('the signature covers exactly the documented text: one field a line, in a fixed order', () => {
+    const { checkpoint } = given();
+    const text = [
+      'claims-portal audit checkpoint v1',
+      String(checkpoint.sequence),
+      String(checkpoint.size),
+      checkpoint.rootHash,
+      checkpoint.signedAt,
+      checkpoint.keyId,
+      '',
+    ].join('\n');
+    const signature = Buffer.from(checkpoint.signature, 'base64');
+    expect(verify(null, Buffer.from(text, 'utf8'), publicKey, signature)).toBe(true);
+  });
+
+  it('the tree is over "stream id, revision, hash" lines in stream-id order, whatever order the heads come in', () => {
+    const sorted = [...heads].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
+    const lines = sorted.map((h) => Buffer.from(`${h.streamId}\n${h.revision}\n${h.hash}`, 'utf8'));
+    const { checkpoint } = given();
+    expect(checkpoint.rootHash).toBe(treeHead(lines).toString('hex'));
+    expect(rootOf([...heads].reverse())).toBe(checkpoint.rootHash);
+    expect(proveHead(heads, 'claim-1')?.leafIndex).toBe(0);
+    expect(proveHead(heads, 'claim-7')?.leafIndex).toBe(6);
+    expect(proveHead(heads, 'claim-9')).toBeUndefined();
+  });
+
+  it('a signature that is not base64 of a signature does not verify, and does not throw', () => {
+    const { checkpoint } = given();
+    expect(checkpointSignatureValid({ ...checkpoint, signature: 'AAAA' }, publicKey)).toBe(false);
+    const notForSigning = generateKeyPairSync('x25519').publicKey;
+    expect(checkpointSignatureValid(checkpoint, notForSigning)).toBe(false);
+    expect(checkpointSignatureValid(checkpoint, publicKey)).toBe(true);
+  });
+
+  it('reads a public key pasted with blank lines and spaces around it', () => {
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const { checkpoint } = given();
+    expect(checkpointSignatureValid(checkpoint, readPublicKey(`\n  ${pem}\n\n`))).toBe(true);
   });
 });

@@ -93,4 +93,50 @@ describe('hash chain', () => {
     expect(text).toContain('event id: e0');
     expect(text).toContain('stored:   x');
   });
+
+  it('reports a break line by line: the reason, the stream, the version counted from 1, both hashes', () => {
+    const text = formatChainReport({
+      ok: false,
+      streams: 1,
+      events: 3,
+      broken: {
+        reason: 'revision',
+        streamId: 's',
+        streamRevision: 4n,
+        eventId: 'e4',
+        stored: 'a1',
+        computed: 'b2',
+      },
+    });
+    expect(text.split('\n')).toEqual([
+      'broken: revision out of sequence',
+      '  stream:   s',
+      '  version:  5 (stream revision 4)',
+      '  event id: e4',
+      '  stored:   a1',
+      '  computed: b2',
+      '  (3 events checked sound before it)',
+    ]);
+  });
+
+  it('wants the recorded head at the walked tip: the same revision and the same hash, or none at all', () => {
+    const tip: ChainTip = { streamId: 's', revision: 2n, eventId: 'e2', hash: 'h2' };
+    expect(checkHead(tip, { revision: 2n, lastHash: 'h2' })).toBeUndefined();
+    expect(checkHead(tip, { revision: 3n, lastHash: 'h2' })).toMatchObject({
+      reason: 'head',
+      stored: 'h2 at revision 3',
+      computed: 'h2',
+    });
+    expect(checkHead(tip, { revision: 2n, lastHash: 'h9' })).toMatchObject({
+      stored: 'h9 at revision 2',
+    });
+    expect(checkHead(tip, undefined)).toEqual({
+      reason: 'head',
+      streamId: 's',
+      streamRevision: 2n,
+      eventId: 'e2',
+      stored: 'no stream head',
+      computed: 'h2',
+    });
+  });
 });

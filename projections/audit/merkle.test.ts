@@ -45,6 +45,34 @@ describe('Merkle tree (RFC 9162)', () => {
     }
   });
 
+  it('refuses a leaf index that is negative, fractional or past the end, naming it', () => {
+    for (const index of [-1, 1.5, 3]) {
+      expect(() => inclusionProof(index, leaves(3))).toThrow(
+        new RangeError(`leaf ${index} is not in a tree of 3`),
+      );
+    }
+  });
+
+  it('verifies nothing at an index or a size that is not a place in the tree', () => {
+    const [only] = leaves(1) as [Buffer];
+    const single = treeHead([only]);
+    expect(verifyInclusion(only, 0, 1, [], single)).toBe(true);
+    for (const index of [-1, 0.5, 1]) {
+      expect(verifyInclusion(only, index, 1, [], single), `index ${index}`).toBe(false);
+    }
+    const two = leaves(2);
+    const proof = inclusionProof(0, two);
+    const root = treeHead(two);
+    expect(verifyInclusion(two[0] as Buffer, 0, 2, proof, root)).toBe(true);
+    expect(verifyInclusion(two[0] as Buffer, 0, 2.5, proof, root)).toBe(false);
+  });
+
+  it('binds a proof to its tree size: the proof of a smaller tree does not pass for a larger one', () => {
+    const two = leaves(2);
+    const proof = inclusionProof(0, two);
+    expect(verifyInclusion(two[0] as Buffer, 0, 3, proof, treeHead(two))).toBe(false);
+  });
+
   it('refuses an index outside the tree', () => {
     expect(() => inclusionProof(3, leaves(3))).toThrow(RangeError);
     expect(verifyInclusion(Buffer.from('leaf 0'), 0, 0, [], treeHead([]))).toBe(false);

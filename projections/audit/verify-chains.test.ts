@@ -3,7 +3,7 @@ import { claimStreamId } from '@contracts/claims/events';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { seedClaims } from '@tests/support/projections/claims-log';
 import { formatChainReport } from './hash-chain';
-import { verifyEventChains } from './verify-chains';
+import { readStreamLinks, verifyEventChains } from './verify-chains';
 
 describe('event hash chains', () => {
   let harness: Harness;
@@ -100,6 +100,31 @@ describe('event hash chains', () => {
     expect(await verifyEventChains(pool(), { streamId })).toMatchObject({
       ok: false,
       broken: { reason: 'hash', streamId, streamRevision: 1n, eventId: edited[0]?.event_id },
+    });
+  });
+  it('reads one stream’s links in order with its recorded head, and nothing for a stream not stored', async () => {
+    const streamId = claimStreamId(ids[2] as string);
+    const { rows } = await pool().query<{ stream_revision: string; hash: string }>(
+      'select stream_revision, hash from events where stream_id = $1 order by stream_revision',
+      [streamId],
+    );
+    const { links, head } = await readStreamLinks(pool(), streamId);
+    expect(links.map((link) => [link.streamRevision, link.hash])).toEqual(
+      rows.map((row) => [BigInt(row.stream_revision), row.hash]),
+    );
+    expect(links.every((link) => link.streamId === streamId)).toBe(true);
+    // The head is the stream's recorded one, not its last event read (a test above cuts one off).
+    const { rows: heads } = await pool().query<{ revision: string; last_hash: string }>(
+      'select revision, last_hash from event_streams where stream_id = $1',
+      [streamId],
+    );
+    expect(head).toEqual({
+      revision: BigInt(heads[0]?.revision ?? -1),
+      lastHash: heads[0]?.last_hash,
+    });
+    expect(await readStreamLinks(pool(), 'claim-not-stored')).toEqual({
+      links: [],
+      head: undefined,
     });
   });
 });
