@@ -43,8 +43,10 @@ describe('the cap on what a renderer inflates to draw the pages (decision 126)',
     expect(contentStreamsWithin(context, PAGE_CONTENT)).toBe(true);
   });
 
-  // pdf-lib's UnsupportedEncodingError is not `instanceof` itself (its errors are compiled to
-  // ES5), so a stream with a filter pdf-lib lacks counts as over the cap today, not as 0 as the
-  // comment in content-streams.ts intends: reported, not pinned.
-  it.todo('counts nothing for a stream whose filter pdf-lib cannot decode (/NoSuchDecode)');
+  it('counts a stream no decoder here can measure as over the cap: MuPDF may inflate it unbounded (decision 142)', async () => {
+    for (const filter of ['/NoSuchDecode', '/JBIG2Decode']) {
+      const context = await contextWith(pdfStream(`/Filter ${filter}`, zeros(10)));
+      expect(contentStreamsWithin(context), filter).toBe(false);
+    }
+  });
 });

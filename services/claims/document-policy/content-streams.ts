@@ -1,11 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import {
-  decodePDFRawStream,
-  type PDFContext,
-  PDFName,
-  PDFRawStream,
-  UnsupportedEncodingError,
-} from 'pdf-lib';
+import { decodePDFRawStream, type PDFContext, PDFName, PDFRawStream } from 'pdf-lib';
 
 /**
  * Content streams inflate to at most this much in all (decision 126). A renderer inflates
@@ -52,8 +46,10 @@ function inflatedLength(stream: PDFRawStream, left: number): number {
   }
   try {
     return decodePDFRawStream(stream).decode().byteLength;
-  } catch (error) {
-    // An unknown filter draws nothing; any other failure (the per-stream cap) is over.
-    return error instanceof UnsupportedEncodingError ? 0 : left + 1;
+  } catch {
+    // A stream no decoder here can measure (a filter pdf-lib lacks, such as JBIG2 or one that
+    // does not exist, or past the per-stream cap) counts as over: MuPDF may know the filter and
+    // inflate it unbounded, so what cannot be measured is not drawn (decision 142).
+    return left + 1;
   }
 }
