@@ -22,19 +22,14 @@ export function useTableFit(
   const [layout, setLayout] = useState<TableLayout>('undecided');
   const needed = useRef(0);
 
-  // The first measure reads the table the server drew (hidden but laid out, see site.css), so
-  // hydration renders once more, not twice: drawing the table only to swap it back for new
-  // cards was most of the dashboard's hydration on a phone (issue 47).
+  // The first decision is the resize observer's (below): it reads the table the server drew,
+  // hidden but laid out (see site.css), after the browser's own layout, so hydration neither
+  // forces a layout nor draws the table over the server's cards and the cards again (issue 47).
+  // Later changes draw the table and measure it before paint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: content is what invalidates the measure
   useLayoutEffect(() => {
+    if (layout === 'undecided') return;
     needed.current = 0;
-    const drawn = table.current;
-    if (layout === 'undecided' && drawn && container.current) {
-      const fits = drawn.offsetWidth <= container.current.clientWidth;
-      if (!fits) needed.current = drawn.offsetWidth;
-      setLayout(fits ? 'table' : 'cards');
-      return;
-    }
     setLayout('table');
   }, [content]);
 
@@ -48,7 +43,6 @@ export function useTableFit(
   });
 
   // Watching the table too: a web font arriving late widens it without resizing the container.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout is a new table to watch
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -57,7 +51,7 @@ export function useTableFit(
       if (table.current && table.current.offsetWidth > available) {
         needed.current = table.current.offsetWidth;
         setLayout('cards');
-      } else if (!table.current && available >= needed.current) {
+      } else if (table.current ? layout === 'undecided' : available >= needed.current) {
         setLayout('table');
       }
     });
