@@ -89,6 +89,7 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
           heapMb: config.INSPECTION_HEAP_MB,
           fileDeadlineMs: config.INSPECTION_FILE_DEADLINE_MS,
           requestDeadlineMs: config.INSPECTION_REQUEST_DEADLINE_MS,
+          recycleMb: config.INSPECTION_RECYCLE_MB,
         }),
       ),
       sessions: createSessionCaches<SessionWithAccount, StaffSession>(pool),

@@ -95,6 +95,7 @@ const configSchema = z.object({
   /** Document inspection (decision 049): worker threads, each file's heap and time, a request's time. */
   INSPECTION_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   INSPECTION_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  INSPECTION_RECYCLE_MB: z.coerce.number().int().min(32).max(4096).default(96),
   INSPECTION_FILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   INSPECTION_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   S3_ENDPOINT: optionalUrl(['http', 'https']),

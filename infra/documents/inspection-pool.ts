@@ -14,11 +14,24 @@ export interface InspectionPoolOptions {
   readonly fileDeadlineMs: number;
   /** Longest one call's files may take in all, waiting included. */
   readonly requestDeadlineMs: number;
+  /**
+   * A worker that holds more than this once a file is done (heap and external memory, MuPDF's
+   * WebAssembly memory among it) is ended; the next file starts a fresh one. Unset: never.
+   */
+  readonly recycleMb?: number;
 }
 
 export interface InspectionPool extends DocumentInspector {
-  /** Workers alive, files being judged and files waiting: for health and tests. */
-  stats(): { readonly workers: number; readonly busy: number; readonly queued: number };
+  /**
+   * Workers alive, files being judged, files waiting, and workers ended for what they held
+   * once a file was done (`recycleMb`): for health and tests.
+   */
+  stats(): {
+    readonly workers: number;
+    readonly busy: number;
+    readonly queued: number;
+    readonly recycled: number;
+  };
   close(): Promise<void>;
 }
 
@@ -71,14 +84,22 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
+  let recycled = 0;
 
-  function finish(slot: Slot, outcome: DocumentVerdict | Error, endWorker: boolean): void {
+  function finish(
+    slot: Slot,
+    outcome: DocumentVerdict | Error,
+    endWorker: boolean,
+    replaceNow = false,
+  ): void {
     const job = slot.job;
     slot.job = undefined;
     if (endWorker && slot.worker) {
       void slot.worker.terminate();
       slot.worker = undefined;
       slot.ready = false;
+      // A worker ended for what it holds is replaced at once, so the next file finds one ready.
+      if (replaceNow && !closed) slot.worker = spawn(slot);
     }
     // An idle worker does not keep the process alive; one with a file does (see start).
     slot.worker?.unref();
@@ -111,7 +132,11 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
         clearTimeout(startup);
         slot.ready = true;
         send(slot);
-      } else if (slot.job?.id === message.id) finish(slot, message.verdict, false);
+      } else if (slot.job?.id === message.id) {
+        const holdsTooMuch = message.heldMb > (options.recycleMb ?? Number.POSITIVE_INFINITY);
+        if (holdsTooMuch) recycled += 1;
+        finish(slot, message.verdict, holdsTooMuch, holdsTooMuch);
+      }
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (slot.worker !== worker) return;
@@ -178,6 +203,7 @@ export function createInspectionPool(options: InspectionPoolOptions): Inspection
         workers: slots.filter((slot) => slot.worker).length,
         busy: slots.filter((slot) => slot.job).length,
         queued: queue.length,
+        recycled,
       };
     },
     async close() {

@@ -14,6 +14,20 @@ export interface InspectionRequest {
 export interface InspectionAnswer {
   readonly id: number;
   readonly verdict: DocumentVerdict;
+  /**
+   * What this thread holds once the file is done, in MiB: its heap and its external memory,
+   * MuPDF's WebAssembly memory among it (which grows to the largest page drawn and never
+   * shrinks). The pool ends a worker that holds more than it allows.
+   */
+  readonly heldMb: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** This thread's heap and external memory (a worker's `memoryUsage` is its own, but for RSS). */
+function heldMb(): number {
+  const { heapTotal, external } = process.memoryUsage();
+  return Math.round((heapTotal + external) / MIB);
 }
 
 // On Linux the nice value belongs to the thread: this one yields the CPU to the event loop,
@@ -34,7 +48,7 @@ parentPort?.on('message', async ({ id, bytes }: InspectionRequest) => {
   }
   // The rendition's bytes are moved, not copied: only the pool needs them now.
   const transfer = verdict.rendition ? [verdict.rendition.bytes.buffer as ArrayBuffer] : [];
-  parentPort?.postMessage({ id, verdict } satisfies InspectionAnswer, transfer);
+  parentPort?.postMessage({ id, verdict, heldMb: heldMb() } satisfies InspectionAnswer, transfer);
 });
 
 // The policy's modules are loaded: the pool may start deadlines from here on.

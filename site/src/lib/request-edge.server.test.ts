@@ -29,6 +29,48 @@ describe('the JSON body edge', () => {
     expect(jsonDepthOver(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBe(true);
   });
 
+  it('agrees with a walk of every character on strings full of quotes, backslashes and brackets', () => {
+    // The walk the jumps replaced (issue 45): the oracle for 2,000 generated bodies.
+    const walked = (text: string, limit: number) => {
+      let depth = 0;
+      let inString = false;
+      for (let index = 0; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        if (inString) {
+          if (code === 0x5c) index += 1;
+          else if (code === 0x22) inString = false;
+        } else if (code === 0x22) inString = true;
+        else if (code === 0x5b || code === 0x7b) {
+          depth += 1;
+          if (depth > limit) return true;
+        } else if (code === 0x5d || code === 0x7d) depth -= 1;
+      }
+      return false;
+    };
+    const pieces = ['"', '\\', '[', ']', '{', '}', 'a', '\\"', '\\\\', ' '];
+    let seed = 20261207;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const text = () =>
+      Array.from({ length: random(12) }, () => pieces[random(pieces.length)]).join('');
+    const value = (depth: number): unknown =>
+      depth > 0 && random(3) > 0
+        ? random(2) === 0
+          ? Array.from({ length: random(4) }, () => value(depth - 1))
+          : { [text()]: value(depth - 1), b: text() }
+        : text();
+    for (let body = 0; body < 2_000; body += 1) {
+      const json = JSON.stringify(value(random(8)));
+      for (const limit of [1, 3, 5])
+        expect(jsonDepthOver(json, limit), json).toBe(walked(json, limit));
+      // Raw text that is no JSON: unbalanced quotes and dangling backslashes.
+      const raw = `${text()}${text()}`;
+      expect(jsonDepthOver(raw, 1), raw).toBe(walked(raw, 1));
+    }
+  });
+
   it('refuses a body nested 100,000 deep as tooDeep, before any walk', async () => {
     for (const depth of [33, 2_000, 100_000]) {
       const error = await refusal(`${'['.repeat(depth)}${']'.repeat(depth)}`);
