@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
-import { type AuditKeys, loadAuditKeys } from '@infra/audit/audit-keys';
-import { parseConfig } from '@infra/config/config';
-import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
-import { type ClaimLife, claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
+import {
+  type AuditKeys,
+  type ClaimLife,
+  claimantNumbered,
+  claimLife,
+  testAuditKeys,
+  testEventStore,
+} from '@tests/support/audit/audit-store';
 import { rewriteStream } from '@tests/support/audit/rewrite-stream';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { readLatestCheckpoint, readLeaves } from './checkpoint-store';
@@ -43,9 +47,9 @@ describe('the next checkpoint', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    store = createPostgresEventStore(database.pool, { pollIntervalMs: 50 });
+    store = testEventStore(database.pool);
     dir = await mkdtemp(join(tmpdir(), 'next-checkpoint-'));
-    keys = await loadAuditKeys(parseConfig({ DATA_DIR: dir }));
+    keys = await testAuditKeys(dir);
   });
   afterAll(async () => {
     await store?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId } from '@contracts/claims/events';
 import { type Harness, openHarness } from '@tests/support/claims/handler-harness';
 import { seedClaims } from '@tests/support/projections/claims-log';
-import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
+import { claimantNumbered, claimLife } from '@tests/support/audit/audit-store';
 import { formatStoreReport, verifyAllStreams } from './verify-all-streams';
 import { readStreamLinks, verifyEventChains } from './verify-chains';
 
