@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
 import {
@@ -8,10 +5,10 @@ import {
   type ClaimLife,
   claimantNumbered,
   claimLife,
-  testAuditKeys,
-  testEventStore,
+  type AuditStore,
+  openAuditStore,
 } from '@tests/support/audit/audit-store';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import type { TestDatabase } from '@tests/support/test-database';
 import { anchorSchema, checkAnchor, type ExportAnchor, readExportAnchor } from './export-anchor';
 import { signNextCheckpoint } from './next-checkpoint';
 
@@ -19,7 +16,7 @@ import { signNextCheckpoint } from './next-checkpoint';
 describe('the anchor of an export', () => {
   let database: TestDatabase;
   let store: EventStore;
-  let dir: string;
+  let audit: AuditStore;
   let keys: AuditKeys;
   const lives: ClaimLife[] = [0, 1, 2].map((i) => claimLife(i, claimantNumbered(i)));
   const life = lives[1] as ClaimLife;
@@ -46,16 +43,10 @@ describe('the anchor of an export', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = testEventStore(database.pool);
-    dir = await mkdtemp(join(tmpdir(), 'export-anchor-'));
-    keys = await testAuditKeys(dir);
+    audit = await openAuditStore('export-anchor');
+    ({ database, store, keys } = audit);
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => audit?.close());
 
   it('given no checkpoint, or one without the stream, then an export has no anchor', async () => {
     await givenClaims(lives);

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
 import {
@@ -8,11 +5,11 @@ import {
   type ClaimLife,
   claimantNumbered,
   claimLife,
-  testAuditKeys,
-  testEventStore,
+  type AuditStore,
+  openAuditStore,
 } from '@tests/support/audit/audit-store';
 import { rewriteStream } from '@tests/support/audit/rewrite-stream';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import type { TestDatabase } from '@tests/support/test-database';
 import { readLeaves } from './checkpoint-store';
 import {
   describeHeadCheck,
@@ -30,7 +27,7 @@ import { signNextCheckpoint } from './next-checkpoint';
 describe('heads against the newest signed checkpoint', () => {
   let database: TestDatabase;
   let store: EventStore;
-  let dir: string;
+  let audit: AuditStore;
   let keys: AuditKeys;
   const lives: ClaimLife[] = [0, 1].map((i) => claimLife(i, claimantNumbered(i)));
   const signedAt = new Date('2026-12-06T10:00:00.000Z');
@@ -60,16 +57,10 @@ describe('heads against the newest signed checkpoint', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = testEventStore(database.pool);
-    dir = await mkdtemp(join(tmpdir(), 'head-against-checkpoint-'));
-    keys = await testAuditKeys(dir);
+    audit = await openAuditStore('head-against-checkpoint');
+    ({ database, store, keys } = audit);
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => audit?.close());
 
   it('given no checkpoint, then no stream is covered and the store says none is signed', async () => {
     await givenClaims(lives);

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@contracts/event-store';
 import {
@@ -8,11 +5,11 @@ import {
   type ClaimLife,
   claimantNumbered,
   claimLife,
-  testAuditKeys,
-  testEventStore,
+  type AuditStore,
+  openAuditStore,
 } from '@tests/support/audit/audit-store';
 import { rewriteStream } from '@tests/support/audit/rewrite-stream';
-import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import type { TestDatabase } from '@tests/support/test-database';
 import { readLatestCheckpoint, readLeaves } from './checkpoint-store';
 import { signNextCheckpoint } from './next-checkpoint';
 
@@ -24,7 +21,7 @@ import { signNextCheckpoint } from './next-checkpoint';
 describe('the next checkpoint', () => {
   let database: TestDatabase;
   let store: EventStore;
-  let dir: string;
+  let audit: AuditStore;
   let keys: AuditKeys;
   const lives: ClaimLife[] = [0, 1, 2].map((i) => claimLife(i, claimantNumbered(i)));
   const pool = () => database.pool;
@@ -46,16 +43,10 @@ describe('the next checkpoint', () => {
     (await readLeaves(pool(), sequence)).find((leaf) => leaf.streamId === streamId);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = testEventStore(database.pool);
-    dir = await mkdtemp(join(tmpdir(), 'next-checkpoint-'));
-    keys = await testAuditKeys(dir);
+    audit = await openAuditStore('next-checkpoint');
+    ({ database, store, keys } = audit);
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => audit?.close());
 
   it('given streams and no checkpoint, then the first takes every head', async () => {
     for (const life of lives) await given(life);
