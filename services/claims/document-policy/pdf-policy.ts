@@ -31,6 +31,9 @@ const PDF_CAPS = {
   maxObjects: 500_000,
 } as const;
 
+/** The caps one judgement runs under: `PDF_CAPS`, or smaller ones in a test. */
+type PdfCaps = { readonly [cap in keyof typeof PDF_CAPS]: number };
+
 /** Names that make a PDF do something when opened, rather than show something. */
 const ACTIVE_CONTENT_NAMES: ReadonlySet<string> = new Set([
   'JavaScript',
@@ -68,6 +71,8 @@ interface DecodeStreamPrototype {
  */
 /** Set when a decoder hit the cap: pdf-lib rethrows errors from inside its parser as its own. */
 let decodingCapHit = false;
+/** The cap of the parse under way: one per thread like the flag (a worker judges one file at once). */
+let decodingCap: number = PDF_CAPS.maxInflatedBytes;
 
 function capPdfLibDecoding(): void {
   const require = createRequire(import.meta.url);
@@ -78,7 +83,7 @@ function capPdfLibDecoding(): void {
   if (prototype.capped) return;
   const ensureBuffer = prototype.ensureBuffer;
   prototype.ensureBuffer = function (requested: number) {
-    if (requested > PDF_CAPS.maxInflatedBytes) {
+    if (requested > decodingCap) {
       decodingCapHit = true;
       throw new CapExceeded('decoded past the cap');
     }
@@ -89,14 +94,14 @@ function capPdfLibDecoding(): void {
 capPdfLibDecoding();
 
 /** Every name in the parsed objects (those of object streams too), walked without recursion. */
-function* parsedNames(context: PDFContext): Generator<string> {
+function* parsedNames(context: PDFContext, caps: PdfCaps): Generator<string> {
   const stack: PDFObject[] = context.enumerateIndirectObjects().map(([, object]) => object);
-  if (stack.length > PDF_CAPS.maxObjects) throw new CapExceeded('too many objects');
+  if (stack.length > caps.maxObjects) throw new CapExceeded('too many objects');
   let visited = 0;
   while (stack.length > 0) {
     const object = stack.pop() as PDFObject;
     visited += 1;
-    if (visited > PDF_CAPS.maxObjects * 4) throw new CapExceeded('too many values');
+    if (visited > caps.maxObjects * 4) throw new CapExceeded('too many values');
     if (object instanceof PDFName) yield object.decodeText();
     else if (object instanceof PDFArray) stack.push(...object.asArray());
     else if (object instanceof PDFStream) stack.push(object.dict);
@@ -115,8 +120,9 @@ function hasOversizedImage(context: PDFContext): boolean {
     if (!(object instanceof PDFStream)) continue;
     const { dict } = object;
     if (dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
-    const width = Number(dict.get(PDFName.of('Width'))?.toString() ?? 0);
-    const height = Number(dict.get(PDFName.of('Height'))?.toString() ?? 0);
+    // Looked up: a size written as a reference (`/Width 6 0 R`) is one to a renderer too.
+    const width = Number(context.lookup(dict.get(PDFName.of('Width')))?.toString() ?? 0);
+    const height = Number(context.lookup(dict.get(PDFName.of('Height')))?.toString() ?? 0);
     if (width * height > IMAGE_MAX_PIXELS) return true;
   }
   return false;
@@ -126,7 +132,7 @@ function hasOversizedImage(context: PDFContext): boolean {
  * Pages counted by walking the tree once, each node at most once: a node reached twice (a
  * shared or cyclic kid, what page-tree bombs repeat) or a tree too deep is over the caps.
  */
-function countPages(context: PDFContext, root: PDFObject | undefined): number {
+function countPages(context: PDFContext, root: PDFObject | undefined, caps: PdfCaps): number {
   const seen = new Set<PDFObject>();
   const stack: { readonly node: PDFObject | undefined; readonly depth: number }[] = [
     { node: root, depth: 1 },
@@ -141,20 +147,21 @@ function countPages(context: PDFContext, root: PDFObject | undefined): number {
     const type = dict.get(PDFName.of('Type'));
     if (type === PDFName.of('Page')) {
       pages += 1;
-      if (pages > PDF_CAPS.maxPages) throw new CapExceeded('too many pages');
+      if (pages > caps.maxPages) throw new CapExceeded('too many pages');
       continue;
     }
-    if (depth >= PDF_CAPS.maxPageTreeDepth) throw new CapExceeded('page tree too deep');
+    if (depth >= caps.maxPageTreeDepth) throw new CapExceeded('page tree too deep');
     const kids = context.lookup(dict.get(PDFName.of('Kids')));
     if (!(kids instanceof PDFArray)) continue;
-    if (stack.length + kids.size() > PDF_CAPS.maxPages * 4) throw new CapExceeded('too many kids');
+    if (stack.length + kids.size() > caps.maxPages * 4) throw new CapExceeded('too many kids');
     for (const kid of kids.asArray()) stack.push({ node: kid, depth: depth + 1 });
   }
   return pages;
 }
 
-async function parse(bytes: Uint8Array): Promise<PDFDocument | undefined> {
+async function parse(bytes: Uint8Array, cap: number): Promise<PDFDocument | undefined> {
   decodingCapHit = false;
+  decodingCap = cap;
   try {
     return await PDFDocument.load(bytes, {
       ignoreEncryption: true,
@@ -173,7 +180,10 @@ async function parse(bytes: Uint8Array): Promise<PDFDocument | undefined> {
  * nothing else besides (decision 049). Checks on the raw bytes come first: they are cheap and
  * they keep bombs away from the parser.
  */
-export async function judgePdf(bytes: Uint8Array): Promise<DocumentVerdict> {
+export async function judgePdf(
+  bytes: Uint8Array,
+  caps: PdfCaps = PDF_CAPS,
+): Promise<DocumentVerdict> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
   const streams = rawStreams(text);
@@ -181,15 +191,15 @@ export async function judgePdf(bytes: Uint8Array): Promise<DocumentVerdict> {
   if (isPolyglot(text, streams)) return refused('polyglot');
   if (hasActiveName(namesIn(outsideStreams(text, streams)))) return refused('activeContent');
   try {
-    const inflated = inflateStructuralStreams(buffer, streams, PDF_CAPS.maxInflatedBytes);
+    const inflated = inflateStructuralStreams(buffer, streams, caps.maxInflatedBytes);
     if (inflated.some((part) => hasActiveName(namesIn(part)))) return refused('activeContent');
-    const document = await parse(bytes);
+    const document = await parse(bytes, caps.maxInflatedBytes);
     if (!document) return NOT_A_PDF;
-    if (hasActiveName(parsedNames(document.context))) return refused('activeContent');
+    if (hasActiveName(parsedNames(document.context, caps))) return refused('activeContent');
     if (hasOversizedImage(document.context)) return refused('tooManyPixels');
     if (!contentStreamsWithin(document.context)) return refused('tooComplex');
     const root = document.catalog.get(PDFName.of('Pages'));
-    return countPages(document.context, root) > 0 ? PDF : NOT_A_PDF;
+    return countPages(document.context, root, caps) > 0 ? PDF : NOT_A_PDF;
   } catch (error) {
     if (error instanceof CapExceeded || error instanceof InflateCapExceeded) {
       return refused('tooComplex');
