@@ -29,6 +29,12 @@ describe('the cap on what a renderer inflates to draw the pages (decision 126)',
     expect(contentStreamsWithin(context, PAGE_CONTENT + 4_999)).toBe(false);
   });
 
+  it('counts what a truncated Flate stream holds, as a renderer reads it', async () => {
+    const whole = deflateSync(Buffer.alloc(3_000, 0x41), { level: 0 });
+    const context = await contextWith(pdfStream('/Filter /FlateDecode', whole.subarray(0, 1_000)));
+    expect(contentStreamsWithin(context, PAGE_CONTENT + 900)).toBe(false);
+  });
+
   it('counts other filters through their decoders', async () => {
     const hex = Buffer.from(`${'00'.repeat(400)}>`, 'latin1');
     const context = await contextWith(pdfStream('/Filter /ASCIIHexDecode', hex));
