@@ -27,6 +27,8 @@ describe('the cap on what a renderer inflates to draw the pages (decision 126)',
     const context = await contextWith(pdfStream('/Filter /FlateDecode', deflateSync(zeros(5_000))));
     expect(contentStreamsWithin(context, PAGE_CONTENT + 5_000)).toBe(true);
     expect(contentStreamsWithin(context, PAGE_CONTENT + 4_999)).toBe(false);
+    // Stopped at what is left of the cap, and counted as over it.
+    expect(contentStreamsWithin(context, PAGE_CONTENT + 1_000)).toBe(false);
   });
 
   it('counts what a truncated Flate stream holds, as a renderer reads it', async () => {

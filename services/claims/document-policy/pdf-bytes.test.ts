@@ -44,7 +44,13 @@ describe('where the raw scan sees streams (decision 049)', () => {
     ]);
     // A wrong length, an indirect one, or one whose "endstream" does not end within 32 characters:
     // the body runs to the first "endstream".
-    for (const length of ['/Length 3', '/Length 20 0 R']) {
+    for (const length of [
+      '/Length 3',
+      '/Length 20 0 R',
+      '/Length 20  0 R',
+      '/Length 20 10 R',
+      '/Length 20 0  R',
+    ]) {
       expect(streamsOf(`obj << ${length} >>stream\n${body}\nendstream`)?.[0]?.body, length).toBe(
         'BT (',
       );
@@ -127,7 +133,9 @@ describe('the inflate budget of the structural streams (decision 049)', () => {
       objectStream('/Type/XRef /Filter [/Fl]', deflated('second')) +
       objectStream('/Filter /FlateDecode', deflated('content')) +
       objectStream('/Type /ObjStmX /Filter /FlateDecode', deflated('not structural')) +
-      objectStream('/Type /ObjStm', Buffer.from('plain'));
+      objectStream('/Type /ObjStm', Buffer.from('plain')) +
+      // No filter: read as it is, even when its bytes happen to be Flate data.
+      objectStream('/Type /ObjStm', deflated('stored as is'));
     expect(inflate(text, 1000)).toEqual(['first', 'second']);
   });
 
@@ -136,9 +144,9 @@ describe('the inflate budget of the structural streams (decision 049)', () => {
       objectStream('/Type /ObjStm /Filter /FlateDecode', deflated('a'.repeat(60))) +
       objectStream('/Type /XRef /Filter /FlateDecode', deflated('b'.repeat(40)));
     expect(inflate(text, 100)).toEqual(['a'.repeat(60), 'b'.repeat(40)]);
-    expect(() => inflate(text, 99)).toThrow(InflateCapExceeded);
-    expect(() => inflate(text, 59)).toThrow(InflateCapExceeded);
-    expect(() => inflate(text, 30)).toThrow(InflateCapExceeded);
+    expect(() => inflate(text, 99)).toThrow(new InflateCapExceeded('inflated past the cap'));
+    expect(() => inflate(text, 59)).toThrow(new InflateCapExceeded('inflated past the cap'));
+    expect(() => inflate(text, 30)).toThrow(new InflateCapExceeded('inflated past the cap'));
   });
 
   it('reads what a truncated stream holds, and leaves one that does not inflate to the parser', () => {
@@ -150,9 +158,15 @@ describe('the inflate budget of the structural streams (decision 049)', () => {
   });
 
   it('refuses a structural stream under any filter but Flate: it is not inflated under the cap', () => {
-    for (const filter of ['/LZWDecode', '[/FlateDecode /ASCII85Decode]', '[/ASCIIHexDecode]']) {
-      const text = objectStream(`/Type /ObjStm /Filter ${filter}`, Buffer.from('00'));
-      expect(() => inflate(text, 1000), filter).toThrow(InflateCapExceeded);
+    const another = new InflateCapExceeded('structural stream with another filter');
+    for (const filter of [
+      ' /LZWDecode',
+      '/LZWDecode',
+      ' [/FlateDecode /ASCII85Decode]',
+      ' [/ASCIIHexDecode]',
+    ]) {
+      const text = objectStream(`/Type /ObjStm /Filter${filter}`, Buffer.from('00'));
+      expect(() => inflate(text, 1000), filter).toThrow(another);
     }
     const flate = objectStream('/Type /ObjStm /Filter [ /FlateDecode ]', deflated('ok'));
     expect(inflate(flate, 1000)).toEqual(['ok']);
@@ -188,6 +202,7 @@ describe('what makes a PDF also a ZIP (decision 049)', () => {
   it('reads every end record, and stops at one cut short by the end of the file', () => {
     const noise = endRecord(1, 2, 92);
     expect(polyglot(`${before}${noise}${endRecord(1, 1, 46)}`)).toBe(true);
+    expect(polyglot(`${noise}${before}${endRecord(1, 1, 46)}`)).toBe(true);
     expect(polyglot(`${before}${endRecord(1, 1, 46).slice(0, 21)}`)).toBe(false);
   });
 
@@ -205,6 +220,8 @@ describe('what follows the end of a PDF (decision 049)', () => {
     expect(polyglot('%%EOF\n\0 %!PS \0\n')).toBe(true);
     expect(polyglot('%%EOFMZ')).toBe(true);
     expect(polyglot('MZ no end marker')).toBe(false);
+    expect(polyglot('abcdMZ, no end marker either')).toBe(false);
+    expect(polyglot('x'.repeat(2000))).toBe(false);
   });
 
   it('looks for another format at the start of what follows, not the end', () => {
@@ -215,5 +232,16 @@ describe('what follows the end of a PDF (decision 049)', () => {
   it('counts the trimmed length against 1 KiB', () => {
     expect(polyglot(`%%EOF${' '.repeat(2000)}${'x'.repeat(1024)}${'\0'.repeat(2000)}`)).toBe(false);
     expect(polyglot(`%%EOF${'x'.repeat(1025)}`)).toBe(true);
+    expect(polyglot(`%%EOF\n${'x'.repeat(1000)}${' '.repeat(30)}${'x'.repeat(24)}\n`)).toBe(true);
+  });
+});
+
+describe('where a PDF is also a web page (decision 049)', () => {
+  it('looks for tags outside streams and in unfiltered streams, not in filtered ones', () => {
+    const filtered = 'obj<< /Filter /FlateDecode >>stream\n<html>\nendstream ';
+    const plain = 'obj<<>>stream\nplain\nendstream ';
+    expect(polyglot(`${filtered}${plain}`)).toBe(false);
+    expect(polyglot(`${filtered}obj<<>>stream\n<html>\nendstream`)).toBe(true);
+    expect(polyglot(`<html>${filtered}`)).toBe(true);
   });
 });

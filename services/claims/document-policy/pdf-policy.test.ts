@@ -106,6 +106,15 @@ describe('the page tree of the PDF policy (decision 049)', () => {
     expect(await judgePdf(nested(12), { ...CAPS, maxPages: 3 })).toEqual(TOO_COMPLEX);
   });
 
+  it('refuses a page tree that lists a page twice: what page-tree bombs repeat', async () => {
+    expect(await judgePdf(treePdf('<< /Type /Pages /Kids [3 0 R 3 0 R] >>', PAGE))).toEqual(
+      TOO_COMPLEX,
+    );
+    expect(await judgePdf(treePdf('<< /Type /Pages /Kids [3 0 R 4 0 R] >>', PAGE, PAGE))).toEqual(
+      KEPT,
+    );
+  });
+
   it('refuses a page tree that lists itself as its kid', async () => {
     expect(await judgePdf(treePdf('<< /Type /Pages /Kids [2 0 R 3 0 R] >>', PAGE))).toEqual(
       TOO_COMPLEX,
@@ -121,6 +130,11 @@ describe('the page tree of the PDF policy (decision 049)', () => {
     expect(await judgePdf(treePdf('<< /Type /Pages /Count 0 >>'))).toEqual(NOT_A_PDF);
     expect(await judgePdf(treePdf('<< /Type /Pages /Kids [] >>'))).toEqual(NOT_A_PDF);
     expect(await judgePdf(treePdf('<< /Type /Pages /Kids [3 0 R] >>', '42'))).toEqual(NOT_A_PDF);
+  });
+
+  it('is not a PDF when no catalog can be found', async () => {
+    expect(await judgePdf(buildPdf(['42']))).toEqual(NOT_A_PDF);
+    expect(await judgePdf(buildPdf([]))).toEqual(NOT_A_PDF);
   });
 
   it('is not a PDF when an object does not parse', async () => {
@@ -182,5 +196,27 @@ describe('active content in the places each reader of the PDF policy sees (decis
 
   it('finds an active name written outside any object', async () => {
     expect(await judgePdf(onePagePdf({ afterHeader: '%/JavaScript\n' }))).toEqual(ACTIVE);
+  });
+});
+
+describe('what else the PDF policy refuses or reads (decisions 049, 126, 142)', () => {
+  it('refuses a PDF of more than 50,000 streams before parsing it', async () => {
+    const streams = (count: number) => '%obj<<>>stream\n%endstream\n'.repeat(count);
+    expect(await judgePdf(onePagePdf({ afterHeader: streams(50_001) }))).toEqual(TOO_COMPLEX);
+  });
+
+  it('refuses a page whose content a renderer would inflate past the cap (here: unmeasurable)', async () => {
+    const unmeasurable = pdfStream('/Filter /JBIG2Decode', Buffer.alloc(10));
+    expect(await judgePdf(onePagePdf({ more: [unmeasurable] }))).toEqual(TOO_COMPLEX);
+  });
+
+  it('reads an encrypted PDF: its objects are plain, only its strings and streams are not', async () => {
+    const encrypted = Buffer.from(
+      onePagePdf({ more: ['<< /Filter /Standard /V 1 /R 2 /O (o) /U (u) /P -4 >>'] })
+        .toString('latin1')
+        .replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 5 0 R'),
+      'latin1',
+    );
+    expect(await judgePdf(encrypted)).toEqual(KEPT);
   });
 });

@@ -198,7 +198,10 @@ export async function judgePdf(
     if (hasActiveName(parsedNames(document.context, caps))) return refused('activeContent');
     if (hasOversizedImage(document.context)) return refused('tooManyPixels');
     if (!contentStreamsWithin(document.context)) return refused('tooComplex');
-    const root = document.catalog.get(PDFName.of('Pages'));
+    // pdf-lib's catalog is whatever the trailer's /Root names: nothing, when it names none.
+    const catalog: unknown = document.catalog;
+    if (!(catalog instanceof PDFDict)) return NOT_A_PDF;
+    const root = catalog.get(PDFName.of('Pages'));
     return countPages(document.context, root, caps) > 0 ? PDF : NOT_A_PDF;
   } catch (error) {
     if (error instanceof CapExceeded || error instanceof InflateCapExceeded) {
