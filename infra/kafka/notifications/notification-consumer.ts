@@ -164,6 +164,9 @@ export function startNotificationConsumer(
         rebalanceTimeout: options.rebalanceTimeoutMs ?? 3_000,
         heartbeatInterval: 500,
         allowAutoTopicCreation: false,
+        // Committed records only (kafkajs's default, said here because it matters): the
+        // relay's aborted transactions are never mailed (decision 145).
+        readUncommitted: false,
         // After a crash (the broker was away) start again within a second of its return.
         retry: { initialRetryTime: 250, maxRetryTime: 1_000, retries: 10 },
       });
