@@ -12,8 +12,8 @@ import type { LogPosition } from '@contracts/event-store';
  * on the topic's partition 0; it is read once the epoch is this producer's, so it is final.
  */
 
-export const relayTransactionalId = (name: string, topic: string) => `${name}:${topic}`;
-export const relayPositionGroup = (name: string) => `${name}.position`;
+const relayTransactionalId = (name: string, topic: string) => `${name}:${topic}`;
+const relayPositionGroup = (name: string) => `${name}.position`;
 
 export interface RelaySession {
   readonly producer: Producer;
@@ -56,7 +56,7 @@ export async function openRelaySession(
 }
 
 /** The position the topic committed last, or undefined when none was ever committed. */
-export async function readRelayPosition(
+async function readRelayPosition(
   kafka: Kafka,
   name: string,
   topic: string,
