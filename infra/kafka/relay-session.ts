@@ -39,8 +39,11 @@ export async function openRelaySession(
     maxInFlightRequests: 1,
     // Retried at most a second apart for about two minutes: a send resumes within a second
     // of a new partition leader or of the broker's return, instead of failing and waiting
-    // out the subscription's backoff (up to 5 s) and a new producer's handshake.
-    retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 120 },
+    // out the subscription's backoff (up to 5 s) and a new producer's handshake. The first
+    // retry after 20 ms, as Java's client does for CONCURRENT_TRANSACTIONS: the coordinator
+    // answers it to the batch that follows a commit until that commit's markers are written
+    // (with 100 ms, the end-to-end lag's median went from 43 to 243 ms; with 20 ms, 81 ms).
+    retry: { initialRetryTime: 20, maxRetryTime: 1_000, retries: 120 },
   });
   await producer.connect();
   try {
