@@ -30,6 +30,8 @@ export interface RelayOptions {
   readonly leaseTtlMs?: number;
   /** Tests only: a monotonic clock and a hook before each renewal (see `holdElection`). */
   readonly election?: Pick<ElectionOptions, 'monotonicNow' | 'beforeRenewal' | 'marginMs'>;
+  /** Tests only: awaited after the last lease check, right before a batch goes to Kafka. */
+  readonly beforeSend?: () => Promise<void>;
   /** The stored event to integration events (a test stands in a mapping a later deploy fixes). */
   readonly map?: (event: RecordedEvent, before: RelayClaimState | undefined) => MappedEvent;
   readonly onError?: (error: unknown) => void;

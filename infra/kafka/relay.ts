@@ -1,7 +1,11 @@
-import { type Producer, Partitioners } from 'kafkajs';
 import type pg from 'pg';
 import { isClaimEvent } from '@contracts/claims/events';
-import { compareLogPositions, type RecordedEvent, type Subscription } from '@contracts/event-store';
+import {
+  compareLogPositions,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '@contracts/event-store';
 import {
   type IntegrationEvent,
   integrationHeaders,
@@ -28,6 +32,7 @@ import {
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
 import { partitionsOf } from './partition-sends';
+import { openRelaySession, positionOffsets, type RelaySession } from './relay-session';
 import { ensureTopic } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
@@ -44,24 +49,26 @@ const leaseName = (name: string) => `kafka-relay:${name}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Publishes the event store's claim events to Kafka as integration events, at least once, in
+ * Publishes the event store's claim events to Kafka as integration events, exactly once, in
  * the log's order (each claim's events in order on its partition, keyed by claim id).
  *
- * No transaction is open while Kafka is called (decision 051): each batch is read and mapped
- * with plain reads, sent with acks = all, and only then are the claim states, any parked
- * events and the new checkpoint stored in one short transaction. A crash or a broker failure
- * before that commit publishes the batch again (same event ids); nothing is skipped.
- * One relay per name publishes: the holder of its lease (decision 112); the others stand by
- * and take over once it is released or runs out. Each batch's transaction checks the lease's
- * fencing token, so a relay that wakes after a takeover records nothing, and it checks its
- * own clock before each send, so it does not publish again what the new leader publishes.
+ * No Postgres transaction is open while Kafka is called (decision 051): each batch is read and
+ * mapped with plain reads, sent in one Kafka transaction that also commits the relay's
+ * position (decision 145), and only then are the claim states, any parked events and the new
+ * checkpoint stored in one short Postgres transaction. A relay that takes over fences the old
+ * leader's producer epoch, reads the position the topic committed and sends only what lies
+ * past it; what lies between the Postgres checkpoint and that position is mapped again (for
+ * the claim states) but not sent. One relay per name publishes: the holder of its lease
+ * (decision 112); the others stand by and take over once it is released or runs out. Each
+ * batch's Postgres transaction checks the lease's fencing token, so a relay that wakes after a
+ * takeover records nothing, and the broker refuses its sends.
  */
 export function startRelay(options: RelayOptions): Relay {
   const name = options.name ?? 'kafka-relay';
   const map = options.map ?? mapClaimEvent;
   const heartbeatMs = options.heartbeatMs ?? 1_000;
   let stopped = false;
-  let producer: Producer | undefined;
+  let session: RelaySession | undefined;
   let status: RelayStatus = { role: 'starting' };
   let markTopicReady: () => void = () => {};
   const topicReady = new Promise<void>((resolve) => {
@@ -105,31 +112,36 @@ export function startRelay(options: RelayOptions): Relay {
     }
   }
 
-  async function connectedProducer(): Promise<Producer> {
-    if (producer) return producer;
-    const created = options.kafka.producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
-      allowAutoTopicCreation: false,
-      // Retries inside one connection never duplicate or reorder a message.
-      idempotent: true,
-      maxInFlightRequests: 1,
-      // Retried at most a second apart for about two minutes: a send resumes within a second
-      // of a new partition leader or of the broker's return, instead of failing and waiting
-      // out the subscription's backoff (up to 5 s) and a new producer's handshake.
-      retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 120 },
-    });
-    await Promise.race([stopping, created.connect()]);
-    producer = created;
-    return created;
+  /** The producer of this term, its epoch fenced in and the topic's position read after. */
+  async function connectedSession(): Promise<RelaySession> {
+    if (session) return session;
+    session = await Promise.race([
+      stopping,
+      openRelaySession(options.kafka, { name, topic: options.topic }),
+    ]);
+    return session;
   }
 
+  async function dropSession(): Promise<void> {
+    const dropped = session;
+    session = undefined;
+    await dropped?.producer.disconnect().catch(() => {});
+  }
+
+  /**
+   * Sends the events in one transaction, with the relay's new position when given. Any failure
+   * drops the producer: the next send opens a new one and reads the position again (a commit
+   * whose answer was lost may have committed).
+   */
   async function send(
     events: readonly IntegrationEvent[],
     traceOf: (event: IntegrationEvent) => string | undefined = () => undefined,
+    position?: LogPosition,
   ): Promise<void> {
     if (events.length === 0) return;
     try {
-      const connected = await connectedProducer();
+      const current = await connectedSession();
+      const transaction = await current.producer.transaction();
       const messages = events.map((event) => ({
         key: event.claimId,
         value: JSON.stringify(event),
@@ -139,23 +151,29 @@ export function startRelay(options: RelayOptions): Relay {
       // A send retrying against a dead broker gives way to stop().
       const written = await Promise.race([
         stopping,
-        connected.send({ topic: options.topic, acks: -1, messages }),
-      ]);
+        transaction.send({ topic: options.topic, acks: -1, messages }),
+      ]).catch(async (error: unknown) => {
+        await transaction.abort().catch(() => {});
+        throw error;
+      });
       // kafkajs can resolve a send that skipped a partition (decision 099): each partition
       // the batch's keys go to must be in the brokers' answers, or the batch goes again.
       const answered = new Set(written.map((record) => record.partition));
       const skipped = [...partitionsOf(options.topic, partitions, messages)].filter(
         (partition) => !answered.has(partition),
       );
-      if (skipped.length > 0)
+      if (skipped.length > 0) {
+        await transaction.abort().catch(() => {});
         throw new Error(`kafka did not answer for partition ${skipped.join(', ')} of the send`);
+      }
+      if (position) await transaction.sendOffsets(positionOffsets(name, options.topic, position));
+      await Promise.race([stopping, transaction.commit()]);
+      if (position) current.position = position;
       status = { ...status, lastSendError: undefined, lastPublishedAt: new Date() };
     } catch (error) {
       status = { ...status, lastSendError: messageOf(error) };
       // The next batch starts on a fresh producer rather than on a connection that failed.
-      const failed = producer;
-      producer = undefined;
-      await failed?.disconnect().catch(() => {});
+      await dropSession();
       throw error;
     }
   }
@@ -172,7 +190,7 @@ export function startRelay(options: RelayOptions): Relay {
       parkedClaimsAmong(options.pool, name, ids),
     ]);
     const changed = new Map<string, RelayClaimState>();
-    const published: IntegrationEvent[] = [];
+    const mapped: { readonly from: LogPosition; readonly event: IntegrationEvent }[] = [];
     const parked: ToPark[] = [];
     for (const event of claimEvents) {
       const claimId = claimIdOf(event);
@@ -188,7 +206,8 @@ export function startRelay(options: RelayOptions): Relay {
           states.set(claimId, state);
           changed.set(claimId, state);
         }
-        published.push(...integrationEvents);
+        for (const published of integrationEvents)
+          mapped.push({ from: event.position, event: published });
       } catch (error) {
         // Parked, not fatal: other claims flow; this claim's later events wait behind it.
         parked.push({ event, error: messageOf(error) });
@@ -196,8 +215,8 @@ export function startRelay(options: RelayOptions): Relay {
       }
     }
     assertHeld(fence);
-    await sendTraced(published, claimEvents);
     const last = (events.at(-1) as RecordedEvent).position;
+    const published = await publishPastTheTopic(mapped, claimEvents, last);
     await inTransaction(
       options.pool,
       async (client: pg.PoolClient) => {
@@ -213,18 +232,42 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   /**
+   * Sends what the topic has not committed yet, with `last` as the relay's new position; the
+   * rest was committed by a leader that froze or crashed before its checkpoint (decision 145).
+   * A batch with nothing to send leaves Kafka alone: the checkpoint then runs ahead of the
+   * topic's position, and the greater of the two is where sending resumes.
+   */
+  async function publishPastTheTopic(
+    mapped: readonly { readonly from: LogPosition; readonly event: IntegrationEvent }[],
+    sources: readonly RecordedEvent[],
+    last: LogPosition,
+  ): Promise<IntegrationEvent[]> {
+    if (mapped.length === 0) return [];
+    const committed = (await connectedSession()).position;
+    const fresh = mapped
+      .filter(({ from }) => !committed || compareLogPositions(from, committed) > 0)
+      .map(({ event }) => event);
+    if (fresh.length === 0) return [];
+    await options.beforeSend?.();
+    await sendTraced(fresh, sources, last);
+    return fresh;
+  }
+
+  /**
    * Sends under one span per request the events came from (decision 073); each message
    * carries its trace in a `traceparent` header, so the consumers continue it.
    */
   function sendTraced(
     published: readonly IntegrationEvent[],
     sources: readonly RecordedEvent[],
+    position: LogPosition,
   ): Promise<void> {
     const traceparents = new Map(sources.map((e) => [e.metadata.eventId, e.metadata.traceparent]));
     return inSpansPerTrace(
       `kafka relay publish ${options.topic}`,
       traceparents.values(),
-      (childOf) => send(published, (event) => childOf(traceparents.get(event.sourceEventId))),
+      (childOf) =>
+        send(published, (event) => childOf(traceparents.get(event.sourceEventId)), position),
       SpanKind.PRODUCER,
     );
   }
@@ -281,6 +324,12 @@ export function startRelay(options: RelayOptions): Relay {
 
   async function lead(fence: Fence): Promise<() => Promise<void>> {
     status = { ...status, role: 'leader' };
+    // A new term fences the previous holder's producer at once (its open transaction is
+    // aborted, so consumers are not held at it) and reads the position after that.
+    void serial(async () => {
+      await dropSession();
+      await connectedSession();
+    }).catch((error) => options.onError?.(error));
     const subscription: Subscription = options.eventStore.subscribe({
       after: await readRelayCheckpoint(options.pool, name),
       batchSize: options.batchSize ?? 500,
@@ -301,6 +350,7 @@ export function startRelay(options: RelayOptions): Relay {
       wake();
       await retries;
       await subscription.stop();
+      await serial(dropSession);
     };
   }
 
@@ -346,7 +396,7 @@ export function startRelay(options: RelayOptions): Relay {
       stopSignal.abort();
       await loop;
       await election?.stop();
-      await producer?.disconnect().catch(() => {});
+      await dropSession();
     },
   };
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EventStore, LogPosition } from '@contracts/event-store';
+import { type EventStore, type LogPosition, START_OF_LOG } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createKafka } from '@infra/kafka/kafka-client';
+import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { readRelayCheckpoint, startRelay } from '@infra/kafka/relay';
 import { type ClaimLife, claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { isLeaseLost } from '@projections/runner/lease';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { readTopic, TopicReadTimeout } from './support/topic-reader';
 
 const TTL_MS = 600;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,6 +27,28 @@ async function append(store: EventStore, life: ClaimLife): Promise<void> {
     await store.append(life.streamId, events, {
       expectedRevision: step === 0 ? 'no_stream' : 'any',
     });
+}
+
+/** The integration event ids the relay maps the stored events to, each once. */
+async function expectedIds(store: EventStore): Promise<string[]> {
+  const states = new Map<string, RelayClaimState | undefined>();
+  const ids: string[] = [];
+  for (const event of await store.readAll({ after: START_OF_LOG, maxCount: 10_000 })) {
+    const claimId = (event.data as { submissionId: string }).submissionId;
+    const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
+    states.set(claimId, state);
+    ids.push(...integrationEvents.map((published) => published.eventId));
+  }
+  return ids;
+}
+
+/** Every committed message's event id, read until the topic stays quiet for `quietMs`. */
+async function idsOnTopic(kafka: Kafka, topic: string, quietMs: number): Promise<string[]> {
+  const messages = await readTopic(kafka, topic, () => false, quietMs).catch((error: unknown) => {
+    if (error instanceof TopicReadTimeout) return error.messages;
+    throw error;
+  });
+  return messages.map((message) => message.event.eventId);
 }
 
 describe('a relay that lost its lease without knowing it (real broker)', () => {
@@ -97,5 +121,88 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     frozenAt = undefined;
     thaw();
     await stale.stop();
+  }, 60_000);
+
+  it('publishes nothing when it wakes with a send in hand: the new leader fenced its producer epoch', async () => {
+    const topic = `relay-zombie-${randomUUID()}`;
+    const name = `relay-${randomUUID()}`;
+    // Frozen right after its last lease check, its batch mapped and about to go to Kafka.
+    let frozenAt: number | undefined;
+    let thaw: () => void = () => {};
+    let freezeAtNextSend = false;
+    let frozeWithASend: () => void = () => {};
+    const inHand = new Promise<void>((resolve) => {
+      frozeWithASend = resolve;
+    });
+    let wake: () => void = () => {};
+    const woken = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const errors: unknown[] = [];
+    const zombie = startRelay({
+      pool: database.pool,
+      eventStore: store,
+      kafka,
+      topic,
+      name,
+      partitions: 2,
+      leaseTtlMs: TTL_MS,
+      election: {
+        monotonicNow: () => frozenAt ?? performance.now(),
+        beforeRenewal: () =>
+          frozenAt === undefined
+            ? Promise.resolve()
+            : new Promise<void>((resolve) => {
+                thaw = resolve;
+              }),
+      },
+      beforeSend: async () => {
+        if (!freezeAtNextSend) return;
+        freezeAtNextSend = false;
+        frozenAt = performance.now();
+        frozeWithASend();
+        await woken;
+      },
+      onError: (error) => errors.push(error),
+    });
+    await append(store, claimLife(910, claimantNumbered(910)));
+    await zombie.caughtUp;
+    expect(zombie.status().role).toBe('leader');
+
+    freezeAtNextSend = true;
+    await append(store, claimLife(911, claimantNumbered(911)));
+    await inHand;
+    const other = startRelay({
+      pool: database.pool,
+      eventStore: store,
+      kafka,
+      topic,
+      name,
+      partitions: 2,
+      leaseTtlMs: TTL_MS,
+    });
+    await until(() => other.status().role === 'leader', TTL_MS * 4);
+    const everything = await store.readAll({ after: START_OF_LOG, maxCount: 10_000 });
+    const last = everything.at(-1)?.position;
+    let checkpoint = await readRelayCheckpoint(database.pool, name);
+    while (last && (checkpoint.commit < last.commit || checkpoint.prepare < last.prepare)) {
+      await pause(50);
+      checkpoint = await readRelayCheckpoint(database.pool, name);
+    }
+
+    // Woken: its clock moves on and its renewals resume, but the send in hand goes first.
+    const errorsBefore = errors.length;
+    frozenAt = undefined;
+    thaw();
+    wake();
+    await until(() => errors.length > errorsBefore, 10_000);
+    console.log(`the woken relay: ${errors.slice(errorsBefore).map(String).join('; ')}`);
+    await until(() => zombie.status().role === 'standby', 10_000);
+    const expected = await expectedIds(store);
+    const ids = await idsOnTopic(kafka, topic, 5_000);
+    expect(ids.length - new Set(ids).size).toBe(0);
+    expect([...ids].sort()).toEqual([...expected].sort());
+    await other.stop();
+    await zombie.stop();
   }, 60_000);
 });

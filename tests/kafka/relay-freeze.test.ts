@@ -17,7 +17,9 @@ import { readTopic, sequencesByClaim } from './support/topic-reader';
  * Issue 44: two portals' Kafka and mail (relay, notification consumer, mail queue over real
  * SMTP); the relay's leader frozen by SIGSTOP keeps its Postgres sessions; its lease runs out.
  * It is frozen at the worst moment for mail: its queue in the middle of an SMTP session, its
- * consumer in the middle of a notification's transaction (decision 144).
+ * consumer in the middle of a notification's transaction (decision 144); and at the worst
+ * moment for the topic: its relay between the broker's answer and its checkpoint's commit
+ * (decision 145).
  */
 
 const TTL_MS = 5_000;
@@ -175,9 +177,7 @@ describe("two portals' relay, notification consumer and mail queue; the relay's 
       const total = [...expected.values()].reduce((sum, ids) => sum + ids.length, 0);
       return { expected, messages: await readTopic(kafka, topic, (m) => m.length >= total) };
     };
-    // The relay's checkpoint covers the log: a relay frozen between a send and its checkpoint
-    // has the new leader publish that batch again (at least once, decision 112), which is not
-    // what this test is about.
+    // The relay's checkpoint covers the log: the relay is idle.
     const checkpointed = async () => {
       const stored = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 10_000 });
       const last = stored.at(-1)?.position;
@@ -188,6 +188,14 @@ describe("two portals' relay, notification consumer and mail queue; the relay's 
       const { rowCount } = await database.pool.query(
         `select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'
            and query like 'insert into notification_deliveries%'`,
+        [worker.name],
+      );
+      return rowCount === 1;
+    };
+    const waitsOnTheCheckpoint = async (worker: Worker) => {
+      const { rowCount } = await database.pool.query(
+        `select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'
+           and query like '%update kafka_relay_checkpoints%'`,
         [worker.name],
       );
       return rowCount === 1;
@@ -228,6 +236,11 @@ describe("two portals' relay, notification consumer and mail queue; the relay's 
       for (const life of lives) await append(life);
       await until(checkpointed, 10_000);
       await until(() => waitsOnADelivery(leader), 10_000);
+      // And its relay with a batch on the topic and not yet checkpointed: one more claim is
+      // published and the checkpoint's update waits (a table lock again, for the same reason).
+      await blocker.query('lock table kafka_relay_checkpoints in share row exclusive mode');
+      await append(newLife());
+      await until(() => waitsOnTheCheckpoint(leader), 10_000);
       leader.child.kill('SIGSTOP');
       frozeAt = Date.now();
     } finally {

@@ -103,6 +103,8 @@ const serverProperties = ({
     // Fewer than the default 50: the group coordinator's topic is created in a second, not ten.
     'offsets.topic.num.partitions=3',
     `transaction.state.log.replication.factor=${replication}`,
+    // The relay's transactions (decision 145): the coordinator's topic, small for the same reason.
+    'transaction.state.log.num.partitions=3',
     `transaction.state.log.min.isr=${minIsr}`,
     `min.insync.replicas=${minIsr}`,
     'group.initial.rebalance.delay.ms=0',

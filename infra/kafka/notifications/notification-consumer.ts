@@ -164,6 +164,9 @@ export function startNotificationConsumer(
         rebalanceTimeout: options.rebalanceTimeoutMs ?? 3_000,
         heartbeatInterval: 500,
         allowAutoTopicCreation: false,
+        // Committed records only (kafkajs's default, said here because it matters): the
+        // relay's aborted transactions are never mailed (decision 145).
+        readUncommitted: false,
         // After a crash (the broker was away) start again within a second of its return.
         retry: { initialRetryTime: 250, maxRetryTime: 1_000, retries: 10 },
       });
@@ -181,6 +184,9 @@ export function startNotificationConsumer(
         producer = dlqProducer;
         candidate.on(candidate.events.GROUP_JOIN, ({ payload }) =>
           options.onJoined?.(payload.memberAssignment[options.topic] ?? []),
+        );
+        candidate.on(candidate.events.END_BATCH_PROCESS, ({ payload }) =>
+          commitPastMarkers(candidate, payload),
         );
         await candidate.connect();
         await candidate.subscribe({
@@ -215,6 +221,24 @@ export function startNotificationConsumer(
       await admin.disconnect().catch(() => {});
     },
   };
+}
+
+/**
+ * The relay's transactions end each partition they wrote to with a commit marker (decision
+ * 145). kafkajs steps over a batch of markers alone but commits that step only with the next
+ * message, so the group would stay one offset behind the end of each partition while the topic
+ * is quiet: a lag that never drains in health and metrics. This commits the step at once, the
+ * offset kafkajs has already resolved.
+ */
+function commitPastMarkers(
+  consumer: Consumer,
+  batch: { topic: string; partition: number; batchSize: number; lastOffset: string },
+): void {
+  if (batch.batchSize > 0) return;
+  const offset = (BigInt(batch.lastOffset) + 1n).toString();
+  void consumer
+    .commitOffsets([{ topic: batch.topic, partition: batch.partition, offset }])
+    .catch(() => {});
 }
 
 /** The group's lag on the topic and how many messages were parked, for /api/health. */

@@ -34,7 +34,12 @@ export async function readTopic(
   done: (messages: readonly ReadMessage[]) => boolean,
   timeoutMs = 60_000,
 ): Promise<ReadMessage[]> {
-  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}`, sessionTimeout: 10_000 });
+  // Committed records only, as every consumer of the topic reads it (decision 145).
+  const consumer = kafka.consumer({
+    groupId: `reader-${randomUUID()}`,
+    sessionTimeout: 10_000,
+    readUncommitted: false,
+  });
   const messages: ReadMessage[] = [];
   await consumer.connect();
   try {
