@@ -38,7 +38,13 @@ describe('document view events (decisions 060, 127)', () => {
     expect(upcastDocumentViewEvent(recorded('ClaimDocumentViewed', rendition, 2)).data).toEqual(
       rendition,
     );
-    const refused = { ...viewed, copy: 'rendition', key: 'k', expectedSha256: 'a', foundSha256: 'b' };
+    const refused = {
+      ...viewed,
+      copy: 'rendition',
+      key: 'k',
+      expectedSha256: 'a',
+      foundSha256: 'b',
+    };
     expect(upcastDocumentViewEvent(recorded('ClaimDocumentReadRefused', refused, 1))).toEqual({
       type: 'ClaimDocumentReadRefused',
       data: refused,
