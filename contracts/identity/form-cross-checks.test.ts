@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkText } from './field-checks';
 import { toLanguage } from './field-rules';
+import { DATE_OF_BIRTH_FIELD, passwordRuleFailures } from './field-specs';
 import { checkOnBothSides } from './testing/form-check';
 import { FORMS, VALID_BODIES } from './testing/identity-forms-under-test';
 
@@ -83,5 +85,55 @@ describe('the language a form or the spec’s call names', () => {
     expect(toLanguage('xzh')).toBe('en');
     expect(toLanguage('xfr')).toBe('en');
     expect(toLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('field rules at their edges', () => {
+  it('given a password change that keeps the password while the confirmation is missing, then both are said', () => {
+    const errors = errorsOf('passwordChange', {
+      currentPassword: 'Old#Secret9',
+      newPassword: 'Old#Secret9',
+      confirmPassword: '',
+    });
+    expect(errors).toContainEqual({ field: 'newPassword', code: 'password.sameAsCurrent' });
+    expect(errors).toContainEqual({ field: 'confirmPassword', code: 'password.confirmRequired' });
+    expect(errors).toHaveLength(2);
+  });
+
+  it('given an address with an invisible or a look-alike letter, then the email says which', () => {
+    expect(errorsOf('registration', { email: 'he\u200blene@example.com' })).toEqual([
+      { field: 'email', code: 'email.invisible' },
+    ]);
+    expect(errorsOf('registration', { email: 'hеlene@example.com' })).toEqual([
+      { field: 'email', code: 'email.mixedScripts' },
+    ]);
+  });
+
+  it('given dates of birth at the ends of the years allowed, then only dates past them are out of range', () => {
+    const code = (dateOfBirth: string) => checkText(DATE_OF_BIRTH_FIELD, dateOfBirth, NOW)?.code;
+    expect(code('1900-01-01')).toBeUndefined();
+    expect(code('1899-12-31')).toBe('dateOfBirth.yearOutOfRange');
+    expect(code('2100-12-31')).not.toBe('dateOfBirth.yearOutOfRange');
+    expect(code('2101-01-01')).toBe('dateOfBirth.yearOutOfRange');
+  });
+
+  it('given a month or a day that does not exist, then the date is invalid', () => {
+    const code = (dateOfBirth: string) => checkText(DATE_OF_BIRTH_FIELD, dateOfBirth, NOW)?.code;
+    for (const date of ['1990-13-01', '1990-00-10', '1990-02-30', '1990-04-31']) {
+      expect(code(date), date).toBe('dateOfBirth.invalid');
+    }
+  });
+
+  it('given a password of exactly five different characters, then that requirement is met', () => {
+    expect(passwordRuleFailures('Aa1!bAa1!b')).toEqual([]);
+    expect(passwordRuleFailures('Aa1!Aa1!')).toEqual(['password.tooFewUnique']);
+  });
+
+  it('given a null second address line in the browser, then it is stored empty', () => {
+    const body = { ...VALID_BODIES.registration, addressLine2: null };
+    const { server, browser } = checkOnBothSides(FORMS.registration, body, NOW);
+    expect(server.errors).toEqual([]);
+    expect((browser.value as Record<string, unknown>).addressLine2).toBe('');
+    expect(browser.value).toEqual(server.value);
   });
 });
