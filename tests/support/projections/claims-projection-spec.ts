@@ -13,6 +13,7 @@ export function claimsProjectionSpec(pool: SqlClient) {
   return {
     given: (...given: readonly RecordedEvent[]) => ({
       when: (...when: readonly RecordedEvent[]) => ({
+        // biome-ignore lint/suspicious/noThenProperty: Emmett's given/when/then; the step is never awaited itself.
         async then(check: () => Promise<void>): Promise<void> {
           if (given.length > 0) await claimsProjection.apply(pool, given);
           await claimsProjection.apply(pool, when);
