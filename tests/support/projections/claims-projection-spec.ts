@@ -1,3 +1,4 @@
+import type { ClaimStatus } from '@contracts/claims/catalogue';
 import type { ClaimEvent } from '@contracts/claims/events';
 import { claimStreamId } from '@contracts/claims/events';
 import type { EventMetadata, RecordedEvent } from '@contracts/event-store';
@@ -82,7 +83,11 @@ export const submitted = (
 });
 
 /** A staff save moving the claim's status. */
-export const statusSaved = (submissionId: string, from: string, to: string): ClaimEvent => ({
+export const statusSaved = (
+  submissionId: string,
+  from: ClaimStatus,
+  to: ClaimStatus,
+): ClaimEvent => ({
   type: 'ClaimAmendedByStaff',
   data: {
     submissionId,
