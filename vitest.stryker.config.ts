@@ -26,8 +26,8 @@ const TEST_SETS = {
   checkpoints: ['projections/runner/{checkpoints,checkpoint-signal}.test.ts'],
   audit: ['projections/audit/*.test.ts', 'infra/audit/checkpoint-signer.test.ts'],
   'claims-projection': ['projections/claims/*.test.ts'],
-  // The contract suites, and the OpenAPI one (no database) that loads the endpoint lists.
-  contracts: ['contracts/**/*.test.ts', 'tests/api/openapi.test.ts'],
+  // The contract suites alone (no database): every contracts/ file outside the domain group.
+  contracts: ['contracts/**/*.test.ts'],
   wider: [
     '{contracts,services,projections}/**/*.test.ts',
     'site/src/routing/*.test.ts',
