@@ -113,4 +113,14 @@ describe('staff search: paging cursors of any sort column', () => {
       (await search({ ...named, after: forged({ ...named, value: 'A'.repeat(200), id }) })).rows,
     ).toHaveLength(10);
   });
+
+  it('given a name with LIKE’s wildcards, when searched past the form’s check, then they are letters, not wildcards', async () => {
+    const query = { type: 'name', first: 'a%', sort: 'created_at', direction: 'desc' } as const;
+    expect((await searchClaims(harness.database.pool, query)).rows).toEqual([]);
+    const underscore = { ...query, first: 'a_a' } as const;
+    expect((await searchClaims(harness.database.pool, underscore)).rows).toEqual([]);
+    expect(
+      (await searchClaims(harness.database.pool, { ...query, first: 'an' })).rows,
+    ).toHaveLength(10);
+  });
 });
