@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentIntegrityError, DocumentNotRenderableError } from './claims/document-integrity';
 import {
   ConflictError,
+  ForbiddenError,
   PayloadTooLargeError,
   StaffSessionEndedError,
   StaffSessionUnconfirmedError,
@@ -28,7 +29,11 @@ describe('domain errors', () => {
 
   it('a conflict has no field errors unless given; a stale version carries what changed', () => {
     expect(new ConflictError('taken').fieldErrors).toEqual([]);
-    expect(new PayloadTooLargeError('big').fieldErrors).toEqual([]);
+    expect(new PayloadTooLargeError('big')).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      fieldErrors: [],
+    });
+    expect(new ForbiddenError('no').code).toBe('FORBIDDEN');
     const changes = [{ field: 'status', from: 'Pending', to: 'Approved', by: 'a', at: 't' }];
     const stale = new StaleVersionError('stale', 4, changes);
     expect(stale).toBeInstanceOf(ConflictError);

@@ -6,6 +6,7 @@ import {
   leanRecordedEvent,
   type RecordedEvent,
   readEach,
+  START_OF_LOG,
   WrongExpectedRevisionError,
   EventIdConflictError,
 } from './event-store';
@@ -31,6 +32,11 @@ const event = (n: number): RecordedEvent => ({
 });
 
 describe('log positions', () => {
+  it('start at 0/0, frozen', () => {
+    expect(START_OF_LOG).toEqual({ commit: 0n, prepare: 0n });
+    expect(Object.isFrozen(START_OF_LOG)).toBe(true);
+  });
+
   it('order by commit, then by prepare', () => {
     expect(compareLogPositions(at(1n, 9n), at(2n, 0n))).toBe(-1);
     expect(compareLogPositions(at(2n, 0n), at(1n, 9n))).toBe(1);
@@ -65,6 +71,7 @@ describe('metadata keys', () => {
     } as unknown as RecordedEvent;
     const lean = leanRecordedEvent(withNull, ['actor', 'schemaVersion', 'traceparent', 'missing']);
     expect(lean.metadata).toEqual({ actor: full.metadata.actor, schemaVersion: 2 });
+    expect(Object.keys(lean.metadata)).toEqual(['actor', 'schemaVersion']);
     expect(lean.hash).toBe('');
     expect(lean.data).toBe(full.data);
     expect(lean.streamRevision).toBe(1n);
@@ -75,11 +82,11 @@ describe('reading the log event by event', () => {
   const options = { after: at(0n, 0n), maxCount: 10 };
 
   it('hands each event over and tells how many and the last position, from a store that only reads in batches', async () => {
-    const store = { readAll: async () => [event(1), event(2)] } as unknown as EventStore;
+    const store = { readAll: async () => [event(1), event(2), event(3)] } as unknown as EventStore;
     const seen: number[] = [];
     const read = await readEach(store, options, (e) => seen.push(Number(e.streamRevision)));
-    expect(seen).toEqual([1, 2]);
-    expect(read).toEqual({ events: 2, last: at(2n, 2n) });
+    expect(seen).toEqual([1, 2, 3]);
+    expect(read).toEqual({ events: 3, last: at(3n, 3n) });
     const none = { readAll: async () => [] } as unknown as EventStore;
     expect(await readEach(none, options, () => {})).toEqual({ events: 0, last: undefined });
   });
@@ -114,6 +121,13 @@ describe('event store errors', () => {
     const reused = new EventIdConflictError('claim-2', ['a', 'b']);
     expect(reused.message).toBe('Stream claim-2: event ids already used elsewhere: a, b');
     expect(reused).toMatchObject({ code: 'EVENT_ID_CONFLICT', name: 'EventIdConflictError' });
+  });
+
+  it('are recognised as what they are, and not as each other', () => {
+    const conflict = new WrongExpectedRevisionError('claim-1', 1n, 2n);
+    expect(conflict instanceof WrongExpectedRevisionError).toBe(true);
+    expect(conflict instanceof EventIdConflictError).toBe(false);
+    expect(new EventIdConflictError('claim-1', []) instanceof EventIdConflictError).toBe(true);
   });
 
   it('are told apart from look-alikes: an object with another code or none', () => {

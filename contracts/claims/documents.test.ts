@@ -28,6 +28,10 @@ describe('file names compared as a customer sees them', () => {
     expect(sameFileName('λόγος.pdf', 'ΛΌΓΟΣ.pdf')).toBe(true);
     expect(sameFileName('a.pdf', 'b.pdf')).toBe(false);
   });
+
+  it('fold compatibility forms before trimming: a spacing accent is a space and its accent', () => {
+    expect(sameFileName('\u00b4a.pdf', '\u0301a.pdf')).toBe(true);
+  });
 });
 
 describe('sizes in kB', () => {

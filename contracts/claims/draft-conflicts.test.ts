@@ -45,7 +45,12 @@ describe('what another tab changed in a draft', () => {
 
   it('names the documents when a file was added, removed or reordered', () => {
     const read = { answers, documents: ['a.pdf', 'b.pdf'] };
-    for (const documents of [['a.pdf'], ['a.pdf', 'b.pdf', 'c.pdf'], ['b.pdf', 'a.pdf']]) {
+    for (const documents of [
+      ['a.pdf'],
+      ['a.pdf', 'b.pdf', 'c.pdf'],
+      ['b.pdf', 'a.pdf'],
+      ['a.pdfb.pdf'],
+    ]) {
       expect(draftChanges(read, { answers, documents })).toEqual([
         { field: 'documents', from: read.documents, to: documents },
       ]);

@@ -15,7 +15,13 @@ describe('an email address in its one canonical form (decision 117)', () => {
   });
 
   it('refuses an address with no local part, no @, a bad local part or no domain', () => {
-    for (const raw of ['@example.com', 'helene', 'helene@', `${'a'.repeat(65)}@example.com`]) {
+    for (const raw of [
+      '@example.com',
+      'helene',
+      'example.com',
+      'helene@',
+      `${'a'.repeat(65)}@example.com`,
+    ]) {
       expect(address(raw), raw).toBe('email.invalid');
     }
     expect(address(`${'a'.repeat(64)}@example.com`)).toBe(`${'a'.repeat(64)}@example.com`);
@@ -61,6 +67,8 @@ describe('an email address in its one canonical form (decision 117)', () => {
   });
 
   it('counts a letter of an unlisted script as a script of its own', () => {
+    expect(address('ᚠ@ᚠᚢ.ሀሁ')).toBe('email.mixedScripts'); // Runic with Ethiopic, no Latin
+    expect(address('ж李@пример.рф')).toBe('email.mixedScripts'); // Han beside Cyrillic is no Korean
     expect(address('ᚠᚢ@example.com')).toBe('email.mixedScripts'); // Runic beside Latin
     expect(address('ᚠᚢ.ሀ@例え.jp')).toBe('email.mixedScripts');
     // Digits and marks are no letters: they mix nothing.

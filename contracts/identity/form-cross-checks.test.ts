@@ -63,6 +63,9 @@ describe('the checks across identity fields, server and browser alike', () => {
     expect(errorsOf('registration', { firstName: 'x\u200by' })).toEqual([
       { field: 'firstName', code: 'firstName.invalidCharacters' },
     ]);
+    expect(errorsOf('registration', { addressLine1: '12 Main St <script>' })).toEqual([
+      { field: 'addressLine1', code: 'addressLine1.invalidCharacters' },
+    ]);
   });
 
   it('given a confirmation that is not text, then the browser reports no mismatch of its own', () => {
