@@ -45,6 +45,7 @@ describe('what another tab changed in a draft', () => {
 
   it('names the documents when a file was added, removed or reordered', () => {
     const read = { answers, documents: ['a.pdf', 'b.pdf'] };
+    expect(draftChanges(read, { answers, documents: ['a.pdf', 'b.pdf'] })).toEqual([]);
     for (const documents of [
       ['a.pdf'],
       ['a.pdf', 'b.pdf', 'c.pdf'],
