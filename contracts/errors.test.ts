@@ -3,10 +3,15 @@ import { DocumentIntegrityError, DocumentNotRenderableError } from './claims/doc
 import {
   ConflictError,
   ForbiddenError,
+  IdempotencyKeyReusedError,
+  NotFoundError,
+  PreconditionRequiredError,
   PayloadTooLargeError,
   StaffSessionEndedError,
   StaffSessionUnconfirmedError,
   StaleVersionError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
 
@@ -43,6 +48,14 @@ describe('domain errors', () => {
       currentVersion: 4,
       changes,
     });
+  });
+
+  it('each carries the code its problem answer is chosen by', () => {
+    expect(new NotFoundError('gone').code).toBe('NOT_FOUND');
+    expect(new UnauthenticatedError('who').code).toBe('UNAUTHENTICATED');
+    expect(new PreconditionRequiredError('if-match').code).toBe('PRECONDITION_REQUIRED');
+    expect(new UnsupportedMediaTypeError('xml').code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(new IdempotencyKeyReusedError('again').code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('an ended or unconfirmed staff session names the session field', () => {
