@@ -72,63 +72,77 @@ describe('claims projection, as the customer and the dashboard read it', () => {
   });
 });
 
-describe('claims projection: claims per status (decision 065)', () => {
-  let harness: Harness;
-  let spec: ReturnType<typeof claimsProjectionSpec>;
+/** A fresh database per describe: each test below stands alone, whatever ran before it. */
+function onFreshDatabase() {
+  const state = {} as { harness: Harness; spec: ReturnType<typeof claimsProjectionSpec> };
   beforeAll(async () => {
-    harness = await openHarness();
-    spec = claimsProjectionSpec(harness.database.pool);
+    state.harness = await openHarness();
+    state.spec = claimsProjectionSpec(state.harness.database.pool);
   });
-  afterAll(() => harness.close());
+  afterAll(() => state.harness.close());
+  return state;
+}
 
-  const [first, second] = [uuidv7(), uuidv7()];
-  const firstLog = claimLog(first, [
-    submitted(first, 'ana'),
-    statusSaved(first, 'Submitted', 'Approved'),
-  ]);
-  const secondLog = claimLog(second, [
-    submitted(second, 'bob'),
-    statusSaved(second, 'Submitted', 'Denied'),
-  ]);
+const approvedLog = () => {
+  const id = uuidv7();
+  return claimLog(id, [submitted(id, 'ana'), statusSaved(id, 'Submitted', 'Approved')]);
+};
+const deniedLog = () => {
+  const id = uuidv7();
+  return claimLog(id, [submitted(id, 'bob'), statusSaved(id, 'Submitted', 'Denied')]);
+};
+
+describe('claims projection: claims per status (decision 065), one moved', () => {
+  const db = onFreshDatabase();
 
   it('given two submitted claims, when one is approved, then one is counted in each status', async () => {
-    await spec
-      .given(...firstLog.slice(0, 1), ...secondLog.slice(0, 1))
-      .when(...firstLog.slice(1))
+    const [first, second] = [approvedLog(), deniedLog()];
+    await db.spec
+      .given(...first.slice(0, 1), ...second.slice(0, 1))
+      .when(...first.slice(1))
       .then(async () => {
-        expect(await statusCounts(harness)).toEqual([
+        expect(await statusCounts(db.harness)).toEqual([
           { status: 'Approved', claims: '1' },
           { status: 'Submitted', claims: '1' },
         ]);
       });
   });
+});
 
-  it('given the last submitted claim, when it is denied, then no row is left for Submitted, and it reads as 0', async () => {
-    await spec
-      .given()
-      .when(...secondLog.slice(1))
+describe('claims projection: claims per status (decision 065), the last one moved', () => {
+  const db = onFreshDatabase();
+
+  it('given the only submitted claim, when it is denied, then no row is left for Submitted, and it reads as 0', async () => {
+    const log = deniedLog();
+    await db.spec
+      .given(...log.slice(0, 1))
+      .when(...log.slice(1))
       .then(async () => {
-        expect(await statusCounts(harness)).toEqual([
-          { status: 'Approved', claims: '1' },
-          { status: 'Denied', claims: '1' },
-        ]);
-        expect(await claimStatusCounts(harness.database.pool)).toEqual({
+        expect(await statusCounts(db.harness)).toEqual([{ status: 'Denied', claims: '1' }]);
+        expect(await claimStatusCounts(db.harness.database.pool)).toEqual({
           Submitted: 0,
           Pending: 0,
           Denied: 1,
-          Approved: 1,
+          Approved: 0,
           'In Progress': 0,
         });
       });
   });
+});
 
-  it('given every event projected, when the same events come twice, then neither the claims nor the counts move', async () => {
-    const before = await statusCounts(harness);
-    await spec
-      .given(...firstLog, ...secondLog)
-      .when(...firstLog, ...secondLog)
+describe('claims projection: claims per status (decision 065), the same events twice', () => {
+  const db = onFreshDatabase();
+
+  it('given every event projected, when the same events come again, then neither the claims nor the counts move', async () => {
+    const log = [...approvedLog(), ...deniedLog()];
+    await db.spec
+      .given(...log)
+      .when(...log)
       .then(async () => {
-        expect(await statusCounts(harness)).toEqual(before);
+        expect(await statusCounts(db.harness)).toEqual([
+          { status: 'Approved', claims: '1' },
+          { status: 'Denied', claims: '1' },
+        ]);
       });
   });
 });
