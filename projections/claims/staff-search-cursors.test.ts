@@ -28,6 +28,13 @@ const claims = Array.from({ length: 12 }, (_, n) => {
   return claimLog(id, [submitted(id, 'cursor-customer', at), amountSaved(id, n + 0.5)]);
 });
 
+/** The submission id of the n-th claim above. */
+function idOf(n: number): string {
+  const data = claims[n]?.[0]?.data as { submissionId: string } | undefined;
+  if (!data) throw new Error(`no claim ${n}`);
+  return data.submissionId;
+}
+
 describe('staff search: paging cursors of any sort column', () => {
   let harness: Harness;
   const search = (input: Record<string, string>) =>
@@ -80,7 +87,7 @@ describe('staff search: paging cursors of any sort column', () => {
   });
 
   it('given a cursor whose value cannot be the sort column’s, then a 400 on the cursor', async () => {
-    const id = claims[0]?.[0]?.data as { submissionId: string };
+    const id = { submissionId: idOf(0) };
     const amount = { sort: 'benefit_amount', direction: 'asc' };
     await refusedAfter(amount, forged({ ...amount, value: 'ten', id: id.submissionId }));
     await refusedAfter(amount, forged({ ...amount, value: null, id: id.submissionId }));
@@ -97,7 +104,7 @@ describe('staff search: paging cursors of any sort column', () => {
   });
 
   it('given cursors it wrote or could have, then they page on: an amount as a number or as text, a name of 200', async () => {
-    const id = (claims[5]?.[0]?.data as { submissionId: string }).submissionId;
+    const id = idOf(5);
     const amount = { sort: 'benefit_amount', direction: 'asc' };
     expect(
       (await search({ ...amount, after: forged({ ...amount, value: 5.5, id }) })).rows,
