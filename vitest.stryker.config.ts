@@ -26,6 +26,8 @@ const TEST_SETS = {
   checkpoints: ['projections/runner/{checkpoints,checkpoint-signal}.test.ts'],
   audit: ['projections/audit/*.test.ts', 'infra/audit/checkpoint-signer.test.ts'],
   'claims-projection': ['projections/claims/*.test.ts'],
+  // The contract suites alone (no database): every contracts/ file outside the domain group.
+  contracts: ['contracts/**/*.test.ts'],
   wider: [
     '{contracts,services,projections}/**/*.test.ts',
     'site/src/routing/*.test.ts',
@@ -34,6 +36,7 @@ const TEST_SETS = {
   ],
 } as const;
 const DATABASE_FREE = new Set(['domain', 'documents']);
+DATABASE_FREE.add('contracts');
 
 const set = (process.env.STRYKER_TESTS ?? 'wider') as keyof typeof TEST_SETS;
 if (!(set in TEST_SETS)) throw new Error(`STRYKER_TESTS=${set}: one of ${Object.keys(TEST_SETS)}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store';
-import { upcastClaimEvent } from './events';
+import { claimStreamId, isClaimEvent, upcastClaimEvent } from './events';
 
 const recorded = (type: string, schemaVersion: number, data: unknown): RecordedEvent => ({
   type,
@@ -39,5 +39,28 @@ describe('upcastClaimEvent', () => {
   it('refuses a version newer than the code, and a type that is not a claim event', () => {
     expect(() => upcastClaimEvent(recorded('ClaimSubmitted', 4, {}))).toThrow(/newer/);
     expect(() => upcastClaimEvent(recorded('ClaimNumberReserved', 1, {}))).toThrow(/Not a claim/);
+  });
+
+  it('reads each type at its current version as stored, and refuses one past it', () => {
+    const data = { submissionId: 's-1', documents: [] };
+    expect(upcastClaimEvent(recorded('ClaimSubmitted', 3, data)).data).toBe(data);
+    expect(upcastClaimEvent(recorded('ClaimAmendedByStaff', 1, data)).data).toBe(data);
+    expect(() => upcastClaimEvent(recorded('ClaimAmendedByStaff', 2, data))).toThrow(
+      'ClaimAmendedByStaff v2 is newer than this code (v1)',
+    );
+  });
+
+  it('refuses a version it has no upcaster from', () => {
+    expect(() => upcastClaimEvent(recorded('ClaimAmendedByStaff', 0, {}))).toThrow(
+      'No upcaster for ClaimAmendedByStaff v0',
+    );
+  });
+});
+
+describe('claim streams and events', () => {
+  it('names a claim’s stream after its submission and knows the claim event types', () => {
+    expect(claimStreamId('s-1')).toBe('claim-s-1');
+    expect(isClaimEvent(recorded('DecisionLetterRead', 1, {}))).toBe(true);
+    expect(isClaimEvent(recorded('ClaimNumberReserved', 1, {}))).toBe(false);
   });
 });

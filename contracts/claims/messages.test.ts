@@ -4,6 +4,7 @@ import {
   CUSTOMER_DOCUMENT_MESSAGES,
   claimMessage,
   DECISION_LETTER_MESSAGES,
+  isClaimMessageCode,
   STAFF_CLAIM_MESSAGES,
 } from './messages';
 
@@ -33,5 +34,35 @@ describe('claim message catalogue', () => {
     expect(claimMessage('documents.duplicateKind', 'en', { kind: 'physician' })).toBe(
       'Please attach only one physician statement.',
     );
+  });
+});
+
+describe('a claim message in the reader’s language', () => {
+  it('is English unless another language is asked for, its document kind too', () => {
+    expect(claimMessage('documents.duplicateKind', undefined, { kind: 'claim' })).toBe(
+      'Please attach only one claim form.',
+    );
+    expect(claimMessage('documents.duplicateKind', 'fr', { kind: 'employer' })).toBe(
+      'Veuillez joindre un seul document : déclaration de l’employeur.',
+    );
+    expect(claimMessage('documents.duplicateKind', 'cn', { kind: 'supporting' })).toBe(
+      '请只附上一份证明文件。',
+    );
+  });
+
+  it('keeps a placeholder it was given no value for, and names a kind it has no label for as given', () => {
+    expect(claimMessage('documents.duplicateKind', 'en')).toBe('Please attach only one {kind}.');
+    expect(claimMessage('documents.duplicateKind', 'en', { kind: 'x-ray' })).toBe(
+      'Please attach only one x-ray.',
+    );
+    expect(claimMessage('documents.unsupportedType', 'en', { name: 'claim' })).toContain(
+      'File "claim" is not',
+    );
+  });
+
+  it('knows its own codes, and no other', () => {
+    expect(isClaimMessageCode('documents.duplicateKind')).toBe(true);
+    expect(isClaimMessageCode('toString')).toBe(false);
+    expect(isClaimMessageCode('documents.nothing')).toBe(false);
   });
 });

@@ -28,6 +28,9 @@ describe('detectDocumentType', () => {
     ['a Windows MZ executable', WINDOWS_EXECUTABLE],
   ])('does not detect %s renamed statement.pdf, though the name passes', (_, bytes) => {
     expect(extensionMatchesType('statement.pdf', 'application/pdf')).toBe(true);
+    // A name that is only an extension still has it; a name with no dot has none.
+    expect(extensionMatchesType('.pdf', 'application/pdf')).toBe(true);
+    expect(extensionMatchesType('pdf', 'application/pdf')).toBe(false);
     expect(detectDocumentType(bytes)).toBeUndefined();
   });
 

@@ -32,6 +32,10 @@ describe('identity message catalogue', () => {
     expect(identityMessage('rateLimited.resendCooldown', 'en')).toBe(
       'Please wait {seconds} seconds before asking for a new code.',
     );
+    // English unless another language is asked for.
+    expect(identityMessage('rateLimited.resendCooldown', undefined, { seconds: 30 })).toBe(
+      'Please wait 30 seconds before asking for a new code.',
+    );
     expect(isIdentityMessageCode('postalCode.invalid')).toBe(true);
     expect(isIdentityMessageCode('claimNumber.taken')).toBe(false);
   });
