@@ -1,53 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import { aliases } from './aliases.mjs';
+import { mutationGroup } from './scripts/mutation/groups.mjs';
 
-// Stryker's run: the unit suites beside the code it mutates, one worker. The Kafka, timed and
-// HTTP suites stay with `npm test`: Stryker reruns the covering tests once per mutant.
-// STRYKER_TESTS names a smaller set for one module group (docs/testing.md, "Mutation testing"):
-// `domain` the pure decide/evolve and contract suites (no database, no global setup), `guards`
-// the CSRF, refusal-shape and guard suites, `documents` the document policy's own suite,
-// `checkpoints`, `audit` and `claims-projection` the suites beside those projections. The
-// default adds every projection and service suite and the one embedded Postgres they share:
-// with `related` on, a mutant in the document policy then reruns every claim suite that
-// uploads a file (190 tests, projected at 5 hours).
-const TEST_SETS = {
-  domain: [
-    'contracts/**/*.test.ts',
-    'services/claims/decide-*.test.ts',
-    'services/claims/{claim,claim-evolve}.test.ts',
-    'services/shared/*.test.ts',
-  ],
-  guards: [
-    'site/src/routing/*.test.ts',
-    'site/src/lib/guards.server.test.ts',
-    'tests/api/request-refusals.test.ts',
-  ],
-  documents: ['services/claims/document-policy/*.test.ts'],
-  checkpoints: ['projections/runner/{checkpoints,checkpoint-signal}.test.ts'],
-  audit: ['projections/audit/*.test.ts', 'infra/audit/checkpoint-signer.test.ts'],
-  'claims-projection': ['projections/claims/*.test.ts'],
-  // The contract suites alone (no database): every contracts/ file outside the domain group.
-  contracts: ['contracts/**/*.test.ts'],
-  wider: [
-    '{contracts,services,projections}/**/*.test.ts',
-    'site/src/routing/*.test.ts',
-    'site/src/lib/guards.server.test.ts',
-    'tests/api/request-refusals.test.ts',
-  ],
-} as const;
-const DATABASE_FREE = new Set(['domain', 'documents']);
-DATABASE_FREE.add('contracts');
-
-const set = (process.env.STRYKER_TESTS ?? 'wider') as keyof typeof TEST_SETS;
-if (!(set in TEST_SETS)) throw new Error(`STRYKER_TESTS=${set}: one of ${Object.keys(TEST_SETS)}`);
+// Stryker's run: the suites of one module group (scripts/mutation/groups.mjs), named by
+// STRYKER_TESTS, one worker. The Kafka, timed and HTTP suites stay with `npm test`: Stryker
+// reruns the covering tests once per mutant. `npm run test:mutation` sets STRYKER_TESTS for
+// each group in turn.
+const name = process.env.STRYKER_TESTS;
+if (!name) throw new Error('STRYKER_TESTS names a mutation group: run `npm run test:mutation`');
+const group = mutationGroup(name);
 
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
     name: 'stryker',
-    include: [...TEST_SETS[set]],
+    include: group.tests,
     exclude: ['node_modules', 'dist'],
-    globalSetup: DATABASE_FREE.has(set) ? [] : ['tests/support/global-postgres.ts'],
+    globalSetup: group.database ? ['tests/support/global-postgres.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
