@@ -26,6 +26,9 @@ const TEST_SETS = {
   checkpoints: ['projections/runner/{checkpoints,checkpoint-signal}.test.ts'],
   audit: ['projections/audit/*.test.ts', 'infra/audit/checkpoint-signer.test.ts'],
   'claims-projection': ['projections/claims/*.test.ts'],
+  // the claim handlers' own suites; the decide-* ones reach read-staff-edit and own-claim
+  'claim-handlers': ['services/claims/*.test.ts'],
+  identity: ['services/identity/*.test.ts'],
   wider: [
     '{contracts,services,projections}/**/*.test.ts',
     'site/src/routing/*.test.ts',
