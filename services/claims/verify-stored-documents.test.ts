@@ -8,7 +8,6 @@ import { loadClaim } from './load-claim';
 import { submitClaim } from './submit-claim';
 import {
   formatStoredDocumentsReport,
-  type StoredDocumentsReport,
   verifyStoredDocuments,
 } from './verify-stored-documents';
 import { sha256Hex } from '@tests/support/claims/bytes';
