@@ -6,10 +6,7 @@ import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
 import { submitClaim } from './submit-claim';
-import {
-  formatStoredDocumentsReport,
-  verifyStoredDocuments,
-} from './verify-stored-documents';
+import { formatStoredDocumentsReport, verifyStoredDocuments } from './verify-stored-documents';
 import { sha256Hex } from '@tests/support/claims/bytes';
 import {
   claimantFor,
