@@ -28,7 +28,7 @@ const TEST_SETS = {
   'claims-projection': ['projections/claims/*.test.ts'],
   // the claim handlers' own suites; the decide-* ones reach read-staff-edit and own-claim
   'claim-handlers': ['services/claims/*.test.ts'],
-  identity: ['services/identity/*.test.ts'],
+  identity: ['services/identity/*.test.ts', 'infra/identity/identity-pruner.test.ts'],
   wider: [
     '{contracts,services,projections}/**/*.test.ts',
     'site/src/routing/*.test.ts',
