@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '@contracts/errors';
 import { flowIdHash } from './flows';
@@ -138,6 +139,16 @@ describe('sign-in: password, then a mailed code', () => {
 });
 
 describe('sign-in: expiry and single use', () => {
+  it('given a started flow, then the store keeps only the sha256 of "flow:" and its id, the form rows already stored have', async () => {
+    const { flowId } = await startSignIn(harness.ports, uniqueOrigin());
+    const hash = createHash('sha256').update(`flow:${flowId}`).digest('hex');
+    const { rows } = await harness.database.pool.query(
+      'select id_hash from identity_flows where id_hash = $1',
+      [hash],
+    );
+    expect(rows).toEqual([{ id_hash: hash }]);
+  });
+
   it('given a flow started 30 minutes ago, when the password comes, then FAILED (FLOW_NOT_FOUND)', async () => {
     const customer = await registerCustomer(harness);
     const origin = uniqueOrigin();
