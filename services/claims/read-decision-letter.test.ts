@@ -5,7 +5,7 @@ import { NotFoundError } from '@contracts/errors';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
-import { readDecisionLetter } from './read-decision-letter';
+import { type LetterReader, readDecisionLetter } from './read-decision-letter';
 import { submitClaim } from './submit-claim';
 import { sha256Hex } from '@tests/support/claims/bytes';
 import {
@@ -92,10 +92,11 @@ describe('readDecisionLetter', () => {
 
   it('given a claim with no letter, when its customer or staff read it, then NotFoundError naming the claim', async () => {
     const submissionId = await submitted('nora');
-    for (const reader of [
+    const readers: LetterReader[] = [
       { claimant: claimantFor('nora') },
-      { staff: { role: 'staff' as const } },
-    ]) {
+      { staff: { role: 'agent' } },
+    ];
+    for (const reader of readers) {
       await expect(
         readDecisionLetter(harness.ports, submissionId, reader, staffContext()),
       ).rejects.toThrow(new NotFoundError(`Claim ${submissionId} has no decision letter`));
@@ -131,10 +132,10 @@ describe('readDecisionLetter', () => {
     const read = await readDecisionLetter(
       harness.ports,
       submissionId,
-      { staff: { role: 'staff' } },
+      { staff: { role: 'agent' } },
       staffContext(),
     );
     expect(sha256Hex(read.bytes)).toBe(claim.decisionLetter?.rendition?.sha256);
-    expect(await views(submissionId)).toMatchObject([{ copy: 'rendition', role: 'staff' }]);
+    expect(await views(submissionId)).toMatchObject([{ copy: 'rendition', role: 'agent' }]);
   });
 });

@@ -105,11 +105,14 @@ describe('a recovery mail that fails after the answer', () => {
 
   it('given a reporter, when the mail server refuses, then the answer is the usual one and the reporter gets the error', async () => {
     const customer = await registerCustomer(harness);
-    const reported = Promise.withResolvers<unknown>();
-    const ports = { ...harness.withMailer(refusing), reportError: reported.resolve };
+    let report: (error: unknown) => void = () => {};
+    const reported = new Promise<unknown>((resolve) => {
+      report = resolve;
+    });
+    const ports = { ...harness.withMailer(refusing), reportError: report };
     const answer = await requestPasswordRecovery(ports, { email: customer.email }, uniqueOrigin());
     expect(answer.status).toBe('RECOVERY_CODE_REQUIRED');
-    expect(await reported.promise).toEqual(new Error('550 mailbox unavailable (test)'));
+    expect(await reported).toEqual(new Error('550 mailbox unavailable (test)'));
   });
 
   it('given no reporter, when the mail server refuses, then a process warning carries the error message', async () => {
