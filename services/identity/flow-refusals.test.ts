@@ -182,9 +182,10 @@ describe('recovery flows', () => {
 });
 
 describe('verification', () => {
-  it('given a verified account, when its code comes again after it expired, then ACCOUNT_OK', async () => {
+  it('given a verified account, when its code comes again after it expired and was pruned, then ACCOUNT_OK', async () => {
     const customer = await registerCustomer(harness);
     harness.clock.advance(CODE_POLICY.validitySeconds.verification + 1);
+    await harness.ports.store.pruneExpired(harness.clock.now());
     expect(
       await verifyAccount(
         harness.ports,

@@ -117,3 +117,14 @@ describe('identity mail shape', () => {
     },
   );
 });
+
+describe('the code line', () => {
+  it.each(CODE_MAILS)(
+    '$name: French puts a space before the colon, English and Chinese do not',
+    ({ build, code }) => {
+      expect(build('fr', code).text.split('\n')).toContain(`Code : ${code}`);
+      expect(build('en', code).text.split('\n')).toContain(`Code: ${code}`);
+      expect(build('cn', code).text.split('\n')).toContain(`Code: ${code}`);
+    },
+  );
+});
