@@ -125,6 +125,18 @@ describe('a recovery mail that fails after the answer', () => {
     );
     expect((await warned).message).toBe('550 mailbox unavailable (test)');
   });
+
+  it('given no reporter, when the mail fails with something not an Error, then the warning says the identity mail failed', async () => {
+    const customer = await registerCustomer(harness);
+    const odd: Mailer = { send: () => Promise.reject('421 closing'), close: async () => {} };
+    const warned = new Promise<Error>((resolve) => process.once('warning', resolve));
+    await requestPasswordRecovery(
+      harness.withMailer(odd),
+      { email: customer.email },
+      uniqueOrigin(),
+    );
+    expect((await warned).message).toBe('identity mail failed');
+  });
 });
 
 describe('reset password', () => {
