@@ -93,3 +93,38 @@ describe('identity mail texts', () => {
     expect(recoveryCodeMail('fr', 'A7C2Q9').subject).toMatch(/Réinitialisez/);
   });
 });
+
+describe('identity mail shape', () => {
+  const ALL_MAILS = [
+    ...CODE_MAILS.map(({ name, build, code }) => ({
+      name,
+      build: (lang: MailLanguage) => build(lang, code),
+    })),
+    { name: 'password changed', build: passwordChangedMail },
+  ];
+
+  it.each(ALL_MAILS)(
+    '$name: in every language a subject and no empty paragraph, the same count in each',
+    ({ build }) => {
+      const counts = LANGUAGES.map((lang) => {
+        const { subject, text } = build(lang);
+        expect(subject.trim()).not.toBe('');
+        const paragraphs = text.trimEnd().split('\n\n');
+        for (const paragraph of paragraphs) expect(paragraph.trim()).not.toBe('');
+        return paragraphs.length;
+      });
+      expect(new Set(counts).size).toBe(1);
+    },
+  );
+});
+
+describe('the code line', () => {
+  it.each(CODE_MAILS)(
+    '$name: French puts a space before the colon, English and Chinese do not',
+    ({ build, code }) => {
+      expect(build('fr', code).text.split('\n')).toContain(`Code : ${code}`);
+      expect(build('en', code).text.split('\n')).toContain(`Code: ${code}`);
+      expect(build('cn', code).text.split('\n')).toContain(`Code: ${code}`);
+    },
+  );
+});

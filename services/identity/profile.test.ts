@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '@contracts/errors';
+import { NotFoundError, ValidationError } from '@contracts/errors';
 import { profileUpdateBody } from '@contracts/identity/testing/identity-fixtures';
 import { changePassword, readProfile, updateProfile } from './profile';
 import { createSession, lookupSession } from './sessions';
@@ -41,6 +41,22 @@ describe('profile', () => {
       language: 'en',
       verified: true,
     });
+  });
+
+  it('given an id that is no account, or no UUID at all, when the profile is read, then NotFoundError', async () => {
+    const { userId } = await registerCustomer(harness);
+    const unverified = await registerCustomer(harness, { verified: false });
+    expect(await readProfile(harness.ports, unverified.userId)).toMatchObject({ verified: false });
+    for (const id of [
+      '00000000-0000-7000-8000-000000000000',
+      'not-a-uuid',
+      `${userId}0`,
+      `0${userId}`,
+    ]) {
+      await expect(readProfile(harness.ports, id)).rejects.toThrow(
+        new NotFoundError('No such account'),
+      );
+    }
   });
 
   it('given a crafted update that also sends names and financial institution, when saved, then only the updatable fields change', async () => {

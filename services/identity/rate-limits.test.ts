@@ -134,6 +134,17 @@ describe('abuse limits (Postgres counters)', () => {
     }
   });
 
+  it('given two addresses that differ only by ß and ss, when one reaches its recovery limit, then the other is still served', async () => {
+    const tail = uniqueEmail('').slice(1);
+    const [sharp, double] = [`straße${tail}`, `strasse${tail}`];
+    for (let n = 0; n < RATE_LIMITS.recoveryPerEmail.limit; n += 1) {
+      await requestPasswordRecovery(harness.ports, { email: sharp }, uniqueOrigin());
+    }
+    expect(
+      (await requestPasswordRecovery(harness.ports, { email: double }, uniqueOrigin())).status,
+    ).toBe('RECOVERY_CODE_REQUIRED');
+  });
+
   it('given 30 code tries on one account, when the 31st comes, then RATE_LIMITED', async () => {
     const customer = await registerCustomer(harness, { verified: false });
     const verify = () =>

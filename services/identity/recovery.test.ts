@@ -97,6 +97,48 @@ describe('forgot password', () => {
   });
 });
 
+describe('a recovery mail that fails after the answer', () => {
+  const refusing: Mailer = {
+    send: () => Promise.reject(new Error('550 mailbox unavailable (test)')),
+    close: async () => {},
+  };
+
+  it('given a reporter, when the mail server refuses, then the answer is the usual one and the reporter gets the error', async () => {
+    const customer = await registerCustomer(harness);
+    let report: (error: unknown) => void = () => {};
+    const reported = new Promise<unknown>((resolve) => {
+      report = resolve;
+    });
+    const ports = { ...harness.withMailer(refusing), reportError: report };
+    const answer = await requestPasswordRecovery(ports, { email: customer.email }, uniqueOrigin());
+    expect(answer.status).toBe('RECOVERY_CODE_REQUIRED');
+    expect(await reported).toEqual(new Error('550 mailbox unavailable (test)'));
+  });
+
+  it('given no reporter, when the mail server refuses, then a process warning carries the error message', async () => {
+    const customer = await registerCustomer(harness);
+    const warned = new Promise<Error>((resolve) => process.once('warning', resolve));
+    await requestPasswordRecovery(
+      harness.withMailer(refusing),
+      { email: customer.email },
+      uniqueOrigin(),
+    );
+    expect((await warned).message).toBe('550 mailbox unavailable (test)');
+  });
+
+  it('given no reporter, when the mail fails with something not an Error, then the warning says the identity mail failed', async () => {
+    const customer = await registerCustomer(harness);
+    const odd: Mailer = { send: () => Promise.reject('421 closing'), close: async () => {} };
+    const warned = new Promise<Error>((resolve) => process.once('warning', resolve));
+    await requestPasswordRecovery(
+      harness.withMailer(odd),
+      { email: customer.email },
+      uniqueOrigin(),
+    );
+    expect((await warned).message).toBe('identity mail failed');
+  });
+});
+
 describe('reset password', () => {
   it('given the mailed code and a new password, when reset, then COMPLETED: the new password works, the old does not, sessions end and the owner is told', async () => {
     const customer = await registerCustomer(harness);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnauthenticatedError } from '@contracts/errors';
 import { SESSION_LIFETIME } from './limits';
 import {
   createSession,
@@ -113,6 +114,27 @@ describe('customer sessions', () => {
     expect(await lookupSession(harness.ports, second.sessionId)).toBeUndefined();
     expect(await lookupSession(harness.ports, third.sessionId)).toBeUndefined();
     expect(await lookupSession(harness.ports, someoneElse.sessionId)).toBeDefined();
+  });
+
+  it('given an account not yet verified, when a session is asked for it, then UnauthenticatedError and none is stored', async () => {
+    const customer = await registerCustomer(harness, { verified: false });
+    await expect(createSession(harness.ports, customer.userId)).rejects.toThrow(
+      new UnauthenticatedError('The account is not verified'),
+    );
+    const { rows } = await harness.database.pool.query(
+      'select 1 from identity_sessions where customer_id = $1',
+      [customer.userId],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('given no cookie, a made-up one or an ended session, when refreshed, then no session', async () => {
+    const customer = await registerCustomer(harness);
+    const ended = await createSession(harness.ports, customer.userId);
+    await terminateSession(harness.ports, ended.sessionId);
+    expect(await refreshSession(harness.ports, undefined)).toBeUndefined();
+    expect(await refreshSession(harness.ports, 'made-up')).toBeUndefined();
+    expect(await refreshSession(harness.ports, ended.sessionId)).toBeUndefined();
   });
 
   it('given no cookie or a made-up one, when looked up, then no session', async () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '@contracts/errors';
 import { flowIdHash } from './flows';
 import { LOCKOUT } from './limits';
+import { requestPasswordRecovery } from './recovery';
 import { verifyAccount } from './registration';
 import { initiateSession, lookupSession } from './sessions';
 import { checkPassword, checkSignInCode, setupMfa, startSignIn } from './sign-in';
@@ -137,6 +139,16 @@ describe('sign-in: password, then a mailed code', () => {
 });
 
 describe('sign-in: expiry and single use', () => {
+  it('given a started flow, then the store keeps only the sha256 of "flow:" and its id, the form rows already stored have', async () => {
+    const { flowId } = await startSignIn(harness.ports, uniqueOrigin());
+    const hash = createHash('sha256').update(`flow:${flowId}`).digest('hex');
+    const { rows } = await harness.database.pool.query(
+      'select id_hash from identity_flows where id_hash = $1',
+      [hash],
+    );
+    expect(rows).toEqual([{ id_hash: hash }]);
+  });
+
   it('given a flow started 30 minutes ago, when the password comes, then FAILED (FLOW_NOT_FOUND)', async () => {
     const customer = await registerCustomer(harness);
     const origin = uniqueOrigin();
@@ -312,6 +324,84 @@ describe('sign-in: lockout', () => {
       );
     }
     expect(answers.slice(-2)).toEqual(['PASSWORD_LOCKED_OUT', 'PASSWORD_LOCKED_OUT']);
+  });
+});
+
+describe('sign-in: what a lock counts', () => {
+  const wrongPassword = async (email: string, origin = uniqueOrigin()) => {
+    const { flowId } = await startSignIn(harness.ports, origin);
+    return (await checkPassword(harness.ports, flowId, { email, password: 'Wrong#Pass1' }, origin))
+      .status;
+  };
+
+  it('given four wrong passwords, when the customer then signs in, then the count starts again: four more do not lock', async () => {
+    const customer = await registerCustomer(harness);
+    for (let n = 1; n < LOCKOUT.maxPasswordFailures; n += 1) await wrongPassword(customer.email);
+    await completeSignIn(harness, customer);
+    const after = [];
+    for (let n = 1; n < LOCKOUT.maxPasswordFailures; n += 1) {
+      after.push(await wrongPassword(customer.email));
+    }
+    expect(after).toEqual(Array(LOCKOUT.maxPasswordFailures - 1).fill('INVALID_CREDENTIALS'));
+  });
+
+  it('given nine wrong codes, when the customer then signs in, then the count starts again: nine more do not lock', async () => {
+    const customer = await registerCustomer(harness);
+    const wrongCodes = async (count: number) => {
+      const answers: string[] = [];
+      while (answers.length < count) {
+        // a code survives CODE_POLICY.maxAttempts wrong tries: a new flow for each four
+        const flow = await atCodeStep(customer);
+        for (let n = 1; n <= 4 && answers.length < count; n += 1) {
+          const otp = otherThan(flow.code, n);
+          const answer = await checkSignInCode(harness.ports, flow.flowId, { otp }, flow.origin);
+          answers.push(answer.status);
+        }
+      }
+      return answers;
+    };
+    await wrongCodes(LOCKOUT.maxCodeFailures - 1);
+    await completeSignIn(harness, customer);
+    expect(await wrongCodes(LOCKOUT.maxCodeFailures - 1)).toEqual(
+      Array(LOCKOUT.maxCodeFailures - 1).fill('INVALID_VALUE'),
+    );
+  });
+
+  it('given two inboxes that differ only by ß and ss, when one locks, then the other does not', async () => {
+    const tail = `${uniqueEmail('').slice(1)}`;
+    const [sharp, double] = [`straße${tail}`, `strasse${tail}`];
+    const answers = [];
+    for (let n = 1; n <= LOCKOUT.maxPasswordFailures; n += 1)
+      answers.push(await wrongPassword(sharp));
+    expect(answers.at(-1)).toBe('PASSWORD_LOCKED_OUT');
+    expect(await wrongPassword(double)).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('given a recovery flow, when its id is used to sign in, then FAILED (FLOW_NOT_FOUND)', async () => {
+    const customer = await registerCustomer(harness);
+    const origin = uniqueOrigin();
+    const recovery = await requestPasswordRecovery(
+      harness.ports,
+      { email: customer.email },
+      origin,
+    );
+    expect(await checkPassword(harness.ports, recovery.flowId, customer, origin)).toEqual({
+      status: 'FAILED',
+      code: 'FLOW_NOT_FOUND',
+    });
+  });
+
+  it('given an account whose stored hash is not an argon2 hash, when signing in, then INVALID_CREDENTIALS', async () => {
+    const customer = await registerCustomer(harness);
+    await harness.database.pool.query(
+      'update identity_accounts set password_hash = $1 where id = $2',
+      ['not an argon2 hash', customer.userId],
+    );
+    const origin = uniqueOrigin();
+    const { flowId } = await startSignIn(harness.ports, origin);
+    expect((await checkPassword(harness.ports, flowId, customer, origin)).status).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
 });
 

@@ -1,0 +1,136 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DraftAnswers, EMPTY_DRAFT_ANSWERS } from '@contracts/claims/claim-draft';
+import {
+  DraftChangedError,
+  DraftSubmittedError,
+  type ExpectedDraft,
+} from '@contracts/claims/draft-conflicts';
+import { type DraftPorts, saveDraft, stageDraftDocuments, submitDraft } from './claim-drafts';
+import {
+  claimantFor,
+  customerContext,
+  type Harness,
+  openHarness,
+  pdfBytes,
+  submitRequest,
+} from '@tests/support/claims/handler-harness';
+
+// Decision 121 through the service: what a tab whose read is stale is told.
+
+let harness: Harness;
+let ports: DraftPorts;
+beforeAll(async () => {
+  harness = await openHarness();
+  ports = harness.draftPorts();
+});
+afterAll(() => harness.close());
+
+const answers: DraftAnswers = { ...EMPTY_DRAFT_ANSWERS, ...submitRequest };
+const newCustomer = () => `customer-${uuidv7()}`;
+const contextOf = (customerId: string) => {
+  const { commandId: _id, ...rest } = customerContext(customerId);
+  return rest;
+};
+const NEW: ExpectedDraft = { kind: 'new' };
+/** The version a tab that reads the draft now would name in If-Match. */
+const readNow = async (customerId: string): Promise<ExpectedDraft> => {
+  const draft = await ports.drafts.read(customerId);
+  return draft ? { kind: 'draft', attemptId: draft.attemptId, version: draft.version } : NEW;
+};
+const refusal = (attempt: Promise<unknown>) =>
+  attempt.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+const submit = (customerId: string, base: ExpectedDraft, key?: string) =>
+  submitDraft(ports, claimantFor(customerId), contextOf(customerId), base, key);
+
+/** A draft ready to submit, and the base a tab holding it names. */
+async function readyDraft(customerId: string) {
+  await saveDraft(ports, customerId, { step: 5, answers }, NEW);
+  const file = { fileName: 'employer.pdf', bytes: pdfBytes(`employer ${uuidv7()}`) };
+  await stageDraftDocuments(ports, customerId, 'employer', [file]);
+  return readNow(customerId);
+}
+
+describe('a draft write on a stale base', () => {
+  it('given another tab saved since, when this tab saves, then DraftChangedError names each changed field with its value then and now, and the other tab’s answers stay', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const stale = await readNow(customerId);
+    const other = { ...answers, policyNumber: 'POL-2', claimDescription: 'Laid off in May' };
+    await saveDraft(ports, customerId, { step: 3, answers: other }, stale);
+    const mine = { ...answers, claimType: 'Disability' };
+    const refused = await refusal(saveDraft(ports, customerId, { step: 3, answers: mine }, stale));
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    const { changes, draft } = refused as DraftChangedError;
+    expect(changes).toEqual([
+      { field: 'policyNumber', from: 'POL-1', to: 'POL-2' },
+      { field: 'claimDescription', from: 'Laid off', to: 'Laid off in May' },
+    ]);
+    expect(draft.answers).toEqual(other);
+    expect((await ports.drafts.read(customerId))?.answers).toEqual(other);
+  });
+
+  it('given a draft exists, when a tab that saw none saves, then DraftChangedError from the empty answers to the draft’s', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const refused = await refusal(saveDraft(ports, customerId, { step: 2, answers }, NEW));
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    expect((refused as DraftChangedError).changes).toContainEqual({
+      field: 'policyNumber',
+      from: '',
+      to: 'POL-1',
+    });
+  });
+
+  it('given a version no longer kept, when a tab saves on it, then the changes are counted from what it sent', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const current = await readNow(customerId);
+    if (current.kind !== 'draft') throw new Error('no draft');
+    const unknown: ExpectedDraft = { ...current, version: current.version + 50 };
+    const sent = { ...answers, policyNumber: 'POL-9' };
+    const refused = await refusal(
+      saveDraft(ports, customerId, { step: 2, answers: sent }, unknown),
+    );
+    expect((refused as DraftChangedError).changes).toEqual([
+      { field: 'policyNumber', from: 'POL-9', to: 'POL-1' },
+    ]);
+  });
+
+  it('given the draft was submitted, when a stale save or submit names it, then DraftSubmittedError with the claim it became', async () => {
+    const customerId = newCustomer();
+    const base = await readyDraft(customerId);
+    const claim = await submit(customerId, base, 'key-1');
+    const saved = await refusal(saveDraft(ports, customerId, { step: 5, answers }, base));
+    const again = await refusal(submit(customerId, base, 'another key'));
+    const keyless = await refusal(submit(customerId, base));
+    for (const refused of [saved, again, keyless]) {
+      expect(refused).toBeInstanceOf(DraftSubmittedError);
+      expect(refused).toMatchObject({
+        submissionId: claim.submissionId,
+        confirmationNumber: claim.confirmationNumber,
+      });
+    }
+  });
+
+  it('given the draft was submitted, when its key comes again naming another version, then DraftSubmittedError, not the claim', async () => {
+    const customerId = newCustomer();
+    const base = await readyDraft(customerId);
+    if (base.kind !== 'draft') throw new Error('no draft');
+    const claim = await submit(customerId, base, 'key-2');
+    const replay = await submit(customerId, base, 'key-2');
+    expect(replay).toEqual({
+      submissionId: claim.submissionId,
+      confirmationNumber: claim.confirmationNumber,
+      position: claim.position,
+      appended: false,
+    });
+    const older = await refusal(
+      submit(customerId, { ...base, version: base.version - 1 }, 'key-2'),
+    );
+    expect(older).toBeInstanceOf(DraftSubmittedError);
+  });
+});

@@ -1,0 +1,141 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentViewsStreamId } from '@contracts/claims/document-view-events';
+import { NotFoundError } from '@contracts/errors';
+import { amendClaim } from './amend-claim';
+import type { ClaimRecord } from './claim';
+import { loadClaim } from './load-claim';
+import { type LetterReader, readDecisionLetter } from './read-decision-letter';
+import { submitClaim } from './submit-claim';
+import { sha256Hex } from '@tests/support/claims/bytes';
+import {
+  claimantFor,
+  customerContext,
+  type Harness,
+  openHarness,
+  pdfBytes,
+  staffContext,
+  staffMember,
+  submitRequest,
+} from '@tests/support/claims/handler-harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await openHarness();
+});
+afterAll(() => harness.close());
+
+async function submitted(customerId: string) {
+  const form = { fileName: 'form.pdf', bytes: pdfBytes(`form ${uuidv7()}`) };
+  const { submissionId } = await submitClaim(
+    harness.ports,
+    { ...submitRequest, documents: [{ kind: 'claim', file: form }] },
+    claimantFor(customerId),
+    customerContext(customerId),
+  );
+  return submissionId;
+}
+
+/** A claim of `customerId` with a letter staff uploaded as `decision-2026.pdf`. */
+async function withLetter(customerId: string) {
+  const submissionId = await submitted(customerId);
+  const letter = pdfBytes(`decision ${uuidv7()}`);
+  await amendClaim(
+    harness.ports,
+    {
+      readVersion: 'latest',
+      submissionId,
+      changes: { claimNumber: `L${uuidv7().replace(/-/g, '').slice(-7)}`.toUpperCase() },
+      decisionLetter: { fileName: 'decision-2026.pdf', bytes: letter },
+    },
+    staffMember,
+    staffContext(),
+  );
+  const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
+  return { submissionId, letter, claim };
+}
+
+const views = async (submissionId: string) =>
+  (await harness.ports.eventStore.readStream(documentViewsStreamId(submissionId))).map(
+    (event) => event.data,
+  );
+
+describe('readDecisionLetter', () => {
+  it('given a claim with a letter, when its customer reads it, then the checked rendition under the uploaded name, and no staff view is recorded', async () => {
+    const { submissionId, claim } = await withLetter('lena');
+    const read = await readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { claimant: claimantFor('lena') },
+      customerContext('lena'),
+    );
+    expect(read).toMatchObject({
+      fileName: 'decision-2026.pdf',
+      confirmationNumber: claim.confirmationNumber,
+      contentType: 'application/pdf',
+    });
+    expect(sha256Hex(read.bytes)).toBe(claim.decisionLetter?.rendition?.sha256);
+    expect(await views(submissionId)).toEqual([]);
+  });
+
+  it("given another customer's claim, when read, then NotFoundError", async () => {
+    const { submissionId } = await withLetter('lena');
+    await expect(
+      readDecisionLetter(
+        harness.ports,
+        submissionId,
+        { claimant: claimantFor('mallory') },
+        customerContext('mallory'),
+      ),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('given a claim with no letter, when its customer or staff read it, then NotFoundError naming the claim', async () => {
+    const submissionId = await submitted('nora');
+    const readers: LetterReader[] = [
+      { claimant: claimantFor('nora') },
+      { staff: { role: 'agent' } },
+    ];
+    for (const reader of readers) {
+      await expect(
+        readDecisionLetter(harness.ports, submissionId, reader, staffContext()),
+      ).rejects.toThrow(new NotFoundError(`Claim ${submissionId} has no decision letter`));
+    }
+  });
+
+  it('given a letter, when staff open the original, then its uploaded bytes, and the opening is recorded with the copy and role', async () => {
+    const { submissionId, letter, claim } = await withLetter('olga');
+    const read = await readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { staff: { role: 'auditor', copy: 'original' } },
+      staffContext(),
+    );
+    expect(read.bytes).toEqual(letter);
+    expect(read.fileName).toBe('decision-2026.pdf');
+    expect(await views(submissionId)).toEqual([
+      {
+        submissionId,
+        documentId: sha256Hex(letter),
+        fileName: 'decision-2026.pdf',
+        kind: 'decisionLetter',
+        contentType: 'application/pdf',
+        copy: 'original',
+        role: 'auditor',
+      },
+    ]);
+    expect(claim.decisionLetter?.sha256).toBe(sha256Hex(letter));
+  });
+
+  it('given a letter, when staff open it naming no copy, then the rendition, recorded as such', async () => {
+    const { submissionId, claim } = await withLetter('pia');
+    const read = await readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { staff: { role: 'agent' } },
+      staffContext(),
+    );
+    expect(sha256Hex(read.bytes)).toBe(claim.decisionLetter?.rendition?.sha256);
+    expect(await views(submissionId)).toMatchObject([{ copy: 'rendition', role: 'agent' }]);
+  });
+});
