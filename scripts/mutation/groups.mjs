@@ -68,6 +68,19 @@ export const MUTATION_GROUPS = [
     database: true,
   },
   {
+    // The claim command handlers and what they stand on, beside the domain group's deciders.
+    name: 'claim-handlers',
+    mutate: ['services/claims/*.ts', '!services/claims/decide-*.ts', '!services/claims/claim.ts'],
+    tests: ['services/claims/*.test.ts'],
+    database: true,
+  },
+  {
+    name: 'identity',
+    mutate: ['services/identity/**/*.ts'],
+    tests: ['services/identity/*.test.ts', 'infra/identity/identity-pruner.test.ts'],
+    database: true,
+  },
+  {
     name: 'claims-projection',
     mutate: ['projections/claims/*.ts'],
     tests: ['projections/claims/*.test.ts'],
@@ -97,8 +110,16 @@ export function mutationGroup(name) {
   return group;
 }
 
-/** Every group's files: the default `mutate` of stryker.config.mjs. */
+const notMutated = NOT_MUTATED.map((pattern) => `!${pattern}`);
+
+/** The `--mutate` list of one group's run: its globs, never a test or a test builder. */
+export const mutateOf = (group) => [...group.mutate, ...notMutated];
+
+/**
+ * Every group's files: the default `mutate` of stryker.config.mjs. Only the groups' own globs:
+ * a `!` of one group carves out another group's files, which the union must keep.
+ */
 export const WHOLE_SCOPE = [
-  ...MUTATION_GROUPS.flatMap((group) => group.mutate),
-  ...NOT_MUTATED.map((pattern) => `!${pattern}`),
+  ...MUTATION_GROUPS.flatMap((group) => group.mutate.filter((glob) => !glob.startsWith('!'))),
+  ...notMutated,
 ];

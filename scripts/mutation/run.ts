@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { MUTATION_GROUPS, mutationGroup } from './groups.mjs';
+import { MUTATION_GROUPS, mutateOf, mutationGroup } from './groups.mjs';
 import { formatTally, type MutationTally, sumTallies, tallyReport } from './tally';
 
 const BREAK = 85;
@@ -25,11 +25,12 @@ function runGroup(name: string, fresh: boolean): GroupResult {
   if (fresh) rmSync(incremental, { force: true });
   const report = `${REPORTS}/mutation.json`;
   rmSync(report, { force: true });
-  process.stdout.write(`\n=== mutation group ${name}: ${group.mutate.join(', ')}\n`);
+  const mutate = mutateOf(group);
+  process.stdout.write(`\n=== mutation group ${name}: ${mutate.join(', ')}\n`);
   const started = performance.now();
   const run = spawnSync(
     'npx',
-    ['stryker', 'run', '--incrementalFile', incremental, '--mutate', group.mutate.join(',')],
+    ['stryker', 'run', '--incrementalFile', incremental, '--mutate', mutate.join(',')],
     { stdio: 'inherit', env: { ...process.env, STRYKER_TESTS: name } },
   );
   const seconds = (performance.now() - started) / 1000;
