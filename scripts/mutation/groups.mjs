@@ -13,7 +13,7 @@
  */
 
 /** Never mutated: tests, test builders and type declarations. */
-export const NOT_MUTATED = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*.d.ts'];
+const NOT_MUTATED = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*.d.ts'];
 
 /** @type {MutationGroup[]} */
 export const MUTATION_GROUPS = [
