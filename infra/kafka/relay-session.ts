@@ -1,5 +1,12 @@
-import { type Kafka, type PartitionOffset, Partitioners, type Producer } from 'kafkajs';
+import {
+  type Kafka,
+  type Message,
+  type PartitionOffset,
+  Partitioners,
+  type Producer,
+} from 'kafkajs';
 import type { LogPosition } from '@contracts/event-store';
+import { messagesByPartition } from './partition-sends';
 
 /**
  * The relay's transactional producer and what the topic has committed (decision 145).
@@ -92,4 +99,55 @@ export function positionOffsets(name: string, topic: string, position: LogPositi
     consumerGroupId: relayPositionGroup(name),
     topics: [{ topic, partitions: [partition] }],
   };
+}
+
+export interface TransactionalSend {
+  readonly topic: string;
+  readonly partitions: number;
+  readonly messages: readonly Message[];
+  /** The relay's new position, committed with the records. */
+  readonly position?: LogPosition;
+  /** Rejects when the relay stops: a send retrying against a dead broker gives way to it. */
+  readonly stopping: Promise<never>;
+}
+
+/**
+ * Sends the messages in one transaction and commits it, with the relay's new position when
+ * given. A failed send aborts the transaction and throws: the caller drops the producer.
+ */
+export async function sendInTransaction(
+  session: RelaySession,
+  relayName: string,
+  send: TransactionalSend,
+): Promise<void> {
+  const transaction = await session.producer.transaction();
+  const abortAndThrow = async (error: unknown): Promise<never> => {
+    await transaction.abort().catch(() => {});
+    throw error;
+  };
+  // One partition per kafkajs send, one after another (decision 150): a send to several
+  // brokers is several requests in flight, and kafkajs retries a failed one while the others
+  // are still on their way, sending their records again in this transaction.
+  for (const [partition, group] of messagesByPartition(
+    send.topic,
+    send.partitions,
+    send.messages,
+  )) {
+    const written = await Promise.race([
+      send.stopping,
+      transaction.send({
+        topic: send.topic,
+        acks: -1,
+        messages: group.map((message) => ({ ...message, partition })),
+      }),
+    ]).catch(abortAndThrow);
+    // kafkajs can resolve a send that skipped a partition (decision 099): the partition must
+    // be in the broker's answer, or the batch goes again.
+    if (!written.some((record) => record.partition === partition))
+      await abortAndThrow(new Error(`kafka did not answer for partition ${partition} of the send`));
+  }
+  if (send.position)
+    await transaction.sendOffsets(positionOffsets(relayName, send.topic, send.position));
+  await Promise.race([send.stopping, transaction.commit()]);
+  if (send.position) session.position = send.position;
 }

@@ -31,8 +31,7 @@ import {
   WAITING_BEHIND,
 } from './relay-parking';
 import { claimIdOf, earlierEvents, foldState, loadStates, saveStates } from './relay-state';
-import { messagesByPartition } from './partition-sends';
-import { openRelaySession, positionOffsets, type RelaySession } from './relay-session';
+import { openRelaySession, type RelaySession, sendInTransaction } from './relay-session';
 import { ensureTopic } from './relay-topic';
 import { wakeablePause } from './wakeable-pause';
 
@@ -140,40 +139,18 @@ export function startRelay(options: RelayOptions): Relay {
   ): Promise<void> {
     if (events.length === 0) return;
     try {
-      const current = await connectedSession();
-      const transaction = await current.producer.transaction();
       const messages = events.map((event) => ({
         key: event.claimId,
         value: JSON.stringify(event),
         headers: withTrace(integrationHeaders(event), traceOf(event)),
       }));
-      const partitions = status.topic?.actual.partitions ?? options.partitions ?? 6;
-      // One partition per kafkajs send, one after another (decision 150): a send to several
-      // brokers is several requests in flight, and kafkajs retries a failed one while the others
-      // are still on their way, sending their records again in this transaction.
-      for (const [partition, group] of messagesByPartition(options.topic, partitions, messages)) {
-        // A send retrying against a dead broker gives way to stop().
-        const written = await Promise.race([
-          stopping,
-          transaction.send({
-            topic: options.topic,
-            acks: -1,
-            messages: group.map((message) => ({ ...message, partition })),
-          }),
-        ]).catch(async (error: unknown) => {
-          await transaction.abort().catch(() => {});
-          throw error;
-        });
-        // kafkajs can resolve a send that skipped a partition (decision 099): the partition
-        // must be in the broker's answer, or the batch goes again.
-        if (!written.some((record) => record.partition === partition)) {
-          await transaction.abort().catch(() => {});
-          throw new Error(`kafka did not answer for partition ${partition} of the send`);
-        }
-      }
-      if (position) await transaction.sendOffsets(positionOffsets(name, options.topic, position));
-      await Promise.race([stopping, transaction.commit()]);
-      if (position) current.position = position;
+      await sendInTransaction(await connectedSession(), name, {
+        topic: options.topic,
+        partitions: status.topic?.actual.partitions ?? options.partitions ?? 6,
+        messages,
+        position,
+        stopping,
+      });
       status = { ...status, lastSendError: undefined, lastPublishedAt: new Date() };
     } catch (error) {
       status = { ...status, lastSendError: messageOf(error) };
