@@ -3,28 +3,11 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const DATA_DIR = '.test-results/e2e-data';
 
-/**
- * Specs that need the portal to themselves (decision 148): the staff and auditor screens read
- * every customer's claims (search, work-queue counts, paging), and the memory and hydration
- * specs measure the machine. They run one at a time after the journeys, which touch only the
- * customers they register and run two at a time.
- */
-const ALONE = [
-  'staff-*.spec.ts',
-  'auditor-journey.spec.ts',
-  'document-bomb-memory.spec.ts',
-  'page-stability.spec.ts',
-];
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.test-results/playwright-artifacts',
   fullyParallel: false,
-  workers: 2,
-  projects: [
-    { name: 'journeys', testIgnore: ALONE, workers: 2 },
-    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['journeys'] },
-  ],
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json']],
