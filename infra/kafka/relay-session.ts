@@ -89,7 +89,7 @@ async function readRelayPosition(
 }
 
 /** The offsets a transaction commits to record `position` (see `relayPositionGroup`). */
-export function positionOffsets(name: string, topic: string, position: LogPosition) {
+function positionOffsets(name: string, topic: string, position: LogPosition) {
   const partition: PartitionOffset & { metadata: string } = {
     partition: 0,
     offset: position.commit.toString(),
