@@ -239,7 +239,7 @@ for (const lang of ['en', 'fr'] as const) {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
-      timeZone: 'America/Toronto',
+      timeZone: 'America/Vancouver',
     }).format(new Date());
     const timeline = page.getByRole('region', { name: words.timeline });
     const step = (index: number) => timeline.getByRole('listitem').nth(index);
