@@ -6,7 +6,13 @@ import {
   DraftSubmittedError,
   type ExpectedDraft,
 } from '@contracts/claims/draft-conflicts';
-import { type DraftPorts, saveDraft, stageDraftDocuments, submitDraft } from './claim-drafts';
+import {
+  type DraftPorts,
+  discardDraft,
+  saveDraft,
+  stageDraftDocuments,
+  submitDraft,
+} from './claim-drafts';
 import {
   claimantFor,
   customerContext,
@@ -132,5 +138,54 @@ describe('a draft write on a stale base', () => {
       submit(customerId, { ...base, version: base.version - 1 }, 'key-2'),
     );
     expect(older).toBeInstanceOf(DraftSubmittedError);
+  });
+
+  it('given another tab attached a file since, when this tab saves, then DraftChangedError names the files then and now', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const stale = await readNow(customerId);
+    const file = { fileName: 'employer.pdf', bytes: pdfBytes(`employer ${uuidv7()}`) };
+    await stageDraftDocuments(ports, customerId, 'employer', [file]);
+    const refused = await refusal(saveDraft(ports, customerId, { step: 3, answers }, stale));
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    expect((refused as DraftChangedError).changes).toEqual([
+      { field: 'documents', from: [], to: ['employer.pdf'] },
+    ]);
+  });
+
+  it('given another tab started over and saved a new draft to the same version, when this tab saves on the old one, then DraftChangedError and the new draft stays', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const old = await readNow(customerId);
+    await discardDraft(ports, customerId, old);
+    const theirs = { ...answers, policyNumber: 'POL-NEW' };
+    await saveDraft(ports, customerId, { step: 2, answers: theirs }, NEW);
+    const now = await readNow(customerId);
+    if (old.kind !== 'draft' || now.kind !== 'draft') throw new Error('no draft');
+    expect(now.version).toBe(old.version);
+    const mine = { ...answers, claimDescription: 'Laid off in June' };
+    const refused = await refusal(saveDraft(ports, customerId, { step: 3, answers: mine }, old));
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    expect((await ports.drafts.read(customerId))?.answers).toEqual(theirs);
+  });
+
+  it('given another tab started over, when this tab starts over on what it read, then DraftChangedError; with no draft and none seen, nothing to refuse', async () => {
+    const customerId = newCustomer();
+    await saveDraft(ports, customerId, { step: 2, answers }, NEW);
+    const read = await readNow(customerId);
+    await discardDraft(ports, customerId, read);
+    const refused = await refusal(discardDraft(ports, customerId, read));
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    await expect(discardDraft(ports, customerId, NEW)).resolves.toBeUndefined();
+    expect(await ports.drafts.read(customerId)).toBeUndefined();
+  });
+
+  it('given a draft submitted with no Idempotency-Key, when the same submit comes again with none, then DraftSubmittedError, not the claim', async () => {
+    const customerId = newCustomer();
+    const base = await readyDraft(customerId);
+    const claim = await submit(customerId, base);
+    const again = await refusal(submit(customerId, base));
+    expect(again).toBeInstanceOf(DraftSubmittedError);
+    expect(again).toMatchObject({ submissionId: claim.submissionId });
   });
 });

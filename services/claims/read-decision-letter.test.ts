@@ -1,7 +1,12 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentIntegrityError } from '@contracts/claims/document-integrity';
 import { documentViewsStreamId } from '@contracts/claims/document-view-events';
+import { CLAIM_EVENT_SCHEMA_VERSIONS, claimStreamId } from '@contracts/claims/events';
 import { NotFoundError } from '@contracts/errors';
+import { type CommandContext, toNewEvents } from '../shared/command-context';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
@@ -53,6 +58,35 @@ async function withLetter(customerId: string) {
   );
   const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
   return { submissionId, letter, claim };
+}
+
+/**
+ * Points the claim's eobPath at a letter stored beside it, as saves did before a letter's
+ * upload was an event of its own: no DecisionLetterUploaded names it, only its key.
+ */
+async function pointEobPathAt(submissionId: string, letter: Uint8Array) {
+  const stored = await harness.ports.documents.put({
+    namespace: `claims/${submissionId}`,
+    bytes: letter,
+    contentType: 'application/pdf',
+  });
+  const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
+  const stream = await harness.ports.eventStore.readStream(claimStreamId(submissionId));
+  const amended = {
+    type: 'ClaimAmendedByStaff' as const,
+    data: {
+      submissionId,
+      changes: { eobPath: { from: claim.eobPath, to: stored.key } },
+      amendedBy: staffMember,
+      amendedAt: '2026-11-22T10:00:00.000Z',
+    },
+  };
+  await harness.ports.eventStore.append(
+    claimStreamId(submissionId),
+    toNewEvents([amended], staffContext(), CLAIM_EVENT_SCHEMA_VERSIONS),
+    { expectedRevision: BigInt(stream.length - 1) },
+  );
+  return stored.key;
 }
 
 const views = async (submissionId: string) =>
@@ -137,5 +171,65 @@ describe('readDecisionLetter', () => {
     );
     expect(sha256Hex(read.bytes)).toBe(claim.decisionLetter?.rendition?.sha256);
     expect(await views(submissionId)).toMatchObject([{ copy: 'rendition', role: 'agent' }]);
+  });
+
+  it('given a letter only the eobPath names, when its customer reads it, then it is drawn from the original, checked against the sha256 its key ends with, under the default name', async () => {
+    const submissionId = await submitted('ruth');
+    const letter = pdfBytes(`legacy decision ${uuidv7()}`);
+    const key = await pointEobPathAt(submissionId, letter);
+    expect(key.endsWith(sha256Hex(letter))).toBe(true);
+    const read = await readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { claimant: claimantFor('ruth') },
+      customerContext('ruth'),
+    );
+    expect(read.fileName).toBe('decision-letter.pdf');
+    expect(sha256Hex(read.bytes)).not.toBe(sha256Hex(letter));
+    expect(Buffer.from(read.bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+
+    await writeFile(join(harness.root, key), pdfBytes('replaced'));
+    const refused = readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { claimant: claimantFor('ruth') },
+      customerContext('ruth'),
+    );
+    await expect(refused).rejects.toBeInstanceOf(DocumentIntegrityError);
+    await expect(refused).rejects.toMatchObject({
+      refused: { copy: 'original', key, expectedSha256: sha256Hex(letter) },
+    });
+  });
+
+  it('given the eobPath names another object than the uploaded letter, when staff open the original, then that object under the default name, not the uploaded one', async () => {
+    const { submissionId } = await withLetter('sara');
+    const other = pdfBytes(`put in place ${uuidv7()}`);
+    await pointEobPathAt(submissionId, other);
+    const read = await readDecisionLetter(
+      harness.ports,
+      submissionId,
+      { staff: { role: 'agent', copy: 'original' } },
+      staffContext(),
+    );
+    expect(read.bytes).toEqual(other);
+    expect(read.fileName).toBe('decision-letter.pdf');
+  });
+
+  it('given the stored rendition was altered, when its customer or staff naming no copy read it, then the read is refused and recorded, not drawn again from the original', async () => {
+    const { submissionId, claim } = await withLetter('tess');
+    const rendition = claim.decisionLetter?.rendition;
+    if (!rendition) throw new Error('the letter has no rendition');
+    await writeFile(join(harness.root, rendition.key), pdfBytes(`swapped ${uuidv7()}`));
+    const readers: [LetterReader, CommandContext][] = [
+      [{ claimant: claimantFor('tess') }, customerContext('tess')],
+      [{ staff: { role: 'agent' } }, staffContext()],
+    ];
+    for (const [reader, context] of readers) {
+      await expect(
+        readDecisionLetter(harness.ports, submissionId, reader, context),
+      ).rejects.toBeInstanceOf(DocumentIntegrityError);
+    }
+    const refusal = { copy: 'rendition', key: rendition.key, expectedSha256: rendition.sha256 };
+    expect(await views(submissionId)).toMatchObject([refusal, refusal]);
   });
 });

@@ -2,12 +2,20 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimStreamId } from '@contracts/claims/events';
+import { toNewEvents } from '../shared/command-context';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
 import { submitClaim } from './submit-claim';
 import { formatStoredDocumentsReport, verifyStoredDocuments } from './verify-stored-documents';
 import { sha256Hex } from '@tests/support/claims/bytes';
+import {
+  claimSubmitted,
+  documentRef,
+  inspected,
+  SUBMISSION_ID,
+} from '@tests/support/claims/claim-fixtures';
 import {
   claimantFor,
   customerContext,
@@ -104,5 +112,35 @@ describe('verifyStoredDocuments', () => {
       `documents FAILED: 1 of ${report.checked} objects do not match their recorded sha256`,
       `  ${rendition.key} (claim ${claim.submissionId}): recorded ${rendition.sha256}, stored ${sha256Hex(swapped)}`,
     ]);
+  });
+
+  it('given a document stored before renditions, when verified, then its original alone is checked, and reported once altered', async () => {
+    const before = await verify();
+    const original = pdfBytes(`stored before renditions ${uuidv7()}`);
+    const stored = await harness.ports.documents.put({
+      namespace: `claims/${SUBMISSION_ID}`,
+      bytes: original,
+      contentType: 'application/pdf',
+    });
+    // A ClaimSubmitted of schema version 2, as written before decision 126: no rendition.
+    const legacy = claimSubmitted([
+      { ...documentRef(inspected('old.pdf'), 'claim'), sha256: sha256Hex(original), key: stored.key },
+    ]);
+    await harness.ports.eventStore.append(
+      claimStreamId(SUBMISSION_ID),
+      toNewEvents([legacy], staffContext(), { ClaimSubmitted: 2 }),
+      { expectedRevision: 'no_stream' },
+    );
+    const intact = await verify();
+    expect(intact).toEqual({ checked: before.checked + 1, altered: before.altered });
+
+    const replaced = pdfBytes(`replaced ${uuidv7()}`);
+    await writeFile(join(harness.root, stored.key), replaced);
+    expect((await verify()).altered).toContainEqual({
+      submissionId: SUBMISSION_ID,
+      key: stored.key,
+      expectedSha256: sha256Hex(original),
+      foundSha256: sha256Hex(replaced),
+    });
   });
 });
