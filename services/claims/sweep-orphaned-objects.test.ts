@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageDraftDocuments } from './claim-drafts';
 import { submitClaim } from './submit-claim';
 import { sweepOrphanedClaimObjects } from './sweep-orphaned-objects';
 import {
@@ -56,5 +57,21 @@ describe('sweeping objects no claim event names', () => {
     });
     expect([...later.deleted].sort()).toEqual([orphan.key, lost.key].sort());
     expect(await harness.storedObjects()).toEqual(named);
+  });
+
+  it('leaves staged draft files alone: they live outside claims/, and only the claims’ objects are counted', async () => {
+    const claimObjects = async () =>
+      (await harness.storedObjects()).filter((key) => key.startsWith('claims/'));
+    const [staged] = await stageDraftDocuments(harness.draftPorts(), 'bea', 'claim', [
+      { fileName: 'claim.pdf', bytes: pdfBytes('staged, not submitted yet') },
+    ]);
+    if (!staged) throw new Error('nothing staged');
+    const swept = await sweepOrphanedClaimObjects(harness.ports, {
+      now: new Date(Date.now() + 120_000),
+      graceMs: 60_000,
+    });
+    expect(swept.deleted).toEqual([]);
+    expect(swept.checked).toBe((await claimObjects()).length);
+    expect(await harness.storedObjects()).toContain(staged.storageKey);
   });
 });
