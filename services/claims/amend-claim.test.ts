@@ -299,7 +299,7 @@ describe('amendClaim', () => {
     const { submissionId } = await submitted('gina');
     const number = uniqueNumber();
     const context = staffContext();
-    await amendClaim(
+    const first = await amendClaim(
       harness.ports,
       { readVersion: 'latest', submissionId, changes: { claimNumber: number } },
       staffMember,
@@ -312,6 +312,8 @@ describe('amendClaim', () => {
       context,
     );
     expect(retry.appended).toBe(false);
+    // Where the first attempt's event sits: the read models are current once past it.
+    expect(retry.position).toEqual(first.position);
     await expect(
       amendClaim(
         harness.ports,

@@ -169,6 +169,7 @@ describe('submitClaim', () => {
     const bob = { ...customerContext('bob'), commandId: alice.commandId };
     const reused = submitClaim(harness.ports, submitRequest, claimantFor('bob'), bob);
     await expect(reused).rejects.toBeInstanceOf(ConflictError);
+    await expect(reused).rejects.toThrow(`Command ${alice.commandId} was sent by someone else`);
     expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
     expect((await record(first.submissionId)).claimant.customerId).toBe('alice');
   });

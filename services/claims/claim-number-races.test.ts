@@ -150,4 +150,15 @@ describe('reserving a claim number against other writers', () => {
     await expect(saveNumber(store, submissionId, claimNumber)).rejects.toThrow(/failed \(test\)/);
     expect(await numberEvents(claimNumber)).toEqual([['ClaimNumberReserved', submissionId]]);
   });
+
+  it('given another claim holds the number, when saved, then 409 "Claim number already exists" on the number field', async () => {
+    const [holder, submissionId] = [await newClaim(), await newClaim()];
+    const claimNumber = newNumber();
+    await saveNumber(harness.ports.eventStore, holder, claimNumber);
+    await expect(saveNumber(harness.ports.eventStore, submissionId, claimNumber)).rejects.toEqual(
+      new ConflictError('Claim number already exists', [
+        { field: 'claimNumber', code: 'claimNumber.taken' },
+      ]),
+    );
+  });
 });

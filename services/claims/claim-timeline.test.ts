@@ -99,7 +99,7 @@ describe('claim timeline', () => {
     );
     expect(claimAsOf(events, at('2026-03-02T09:00:00Z')).revision).toBe(1n);
     const before = claimAsOf(events, at('2026-02-01T00:00:00Z'));
-    expect(before).toEqual({ state: initialClaim() });
+    expect(before).toStrictEqual({ state: initialClaim() });
     expect(formatClaimAsOf(submissionId, at('2026-02-01T00:00:00Z'), before)).toBe(
       `claim ${submissionId} did not exist yet at 2026-02-01T00:00:00.000Z`,
     );
