@@ -9,6 +9,8 @@ import {
 import { StaleVersionError, ValidationError } from '@contracts/errors';
 import { addAdditionalDocuments } from './add-additional-documents';
 import { amendClaim } from './amend-claim';
+import { claimTimeline } from './claim-timeline';
+import { formatTimeline } from './format-claim-timeline';
 import { markDecisionLetterRead } from './mark-decision-letter-read';
 import { submitClaim } from './submit-claim';
 import {
@@ -147,6 +149,16 @@ describe('a staff save on the version it read', () => {
         },
       ],
     });
+    // The auditor's timeline shows it too, beside the save's own changes.
+    const events = await harness.ports.eventStore.readStream(claimStreamId(submissionId));
+    const entry = claimTimeline(events).at(-1);
+    if (!entry) throw new Error('no timeline');
+    const { overrode } = await lastAmendment(submissionId);
+    expect(entry.changes.at(-1)).toEqual({ field: 'overrode', from: undefined, to: overrode });
+    const actor = { kind: 'staff', id: staffMember.staffId, email: staffMember.email } as const;
+    expect(formatTimeline(submissionId, [{ ...entry, actor }])).toContain(
+      `ClaimAmendedByStaff at ${SAVED_AT.toISOString()} by staff ${staffMember.staffId} <${staffMember.email}>`,
+    );
   });
 
   it('given no change of another person in the range, when a save names `overwriting`, then ValidationError and nothing is appended', async () => {
