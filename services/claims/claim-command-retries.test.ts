@@ -84,9 +84,9 @@ describe('a customer command sent again with its command id', () => {
     const again = await mark();
     expect(first.appended).toBe(true);
     expect(again).toMatchObject({ appended: false, position: first.position });
-    expect((await streamTypes(submissionId)).filter((t) => t === 'DecisionLetterRead')).toHaveLength(
-      1,
-    );
+    expect(
+      (await streamTypes(submissionId)).filter((t) => t === 'DecisionLetterRead'),
+    ).toHaveLength(1);
   });
 });
 

@@ -95,7 +95,14 @@ describe('staging and removing files on a base', () => {
     const [theirs] = await stageDraftDocuments(ports, customerId, 'claim', [pdf('claim.pdf')]);
     if (!theirs) throw new Error('nothing staged');
     const objects = await harness.storedObjects();
-    const attach = stageDraftDocuments(ports, customerId, 'employer', [pdf('e.pdf')], undefined, old);
+    const attach = stageDraftDocuments(
+      ports,
+      customerId,
+      'employer',
+      [pdf('e.pdf')],
+      undefined,
+      old,
+    );
     expect(await refusal(attach)).toBeInstanceOf(DraftChangedError);
     const remove = removeDraftDocument(ports, customerId, theirs.id, old);
     expect(await refusal(remove)).toBeInstanceOf(DraftChangedError);
@@ -106,7 +113,14 @@ describe('staging and removing files on a base', () => {
   it('given a tab that saw no draft, when it attaches a file, then it goes through while there is none, and DraftChangedError once there is one', async () => {
     const customerId = newCustomer();
     await stageDraftDocuments(ports, customerId, 'claim', [pdf('claim.pdf')], undefined, NEW);
-    const attach = stageDraftDocuments(ports, customerId, 'employer', [pdf('e.pdf')], undefined, NEW);
+    const attach = stageDraftDocuments(
+      ports,
+      customerId,
+      'employer',
+      [pdf('e.pdf')],
+      undefined,
+      NEW,
+    );
     expect(await refusal(attach)).toBeInstanceOf(DraftChangedError);
     expect((await ports.drafts.read(customerId))?.documents).toHaveLength(1);
   });

@@ -124,7 +124,11 @@ describe('verifyStoredDocuments', () => {
     });
     // A ClaimSubmitted of schema version 2, as written before decision 126: no rendition.
     const legacy = claimSubmitted([
-      { ...documentRef(inspected('old.pdf'), 'claim'), sha256: sha256Hex(original), key: stored.key },
+      {
+        ...documentRef(inspected('old.pdf'), 'claim'),
+        sha256: sha256Hex(original),
+        key: stored.key,
+      },
     ]);
     await harness.ports.eventStore.append(
       claimStreamId(SUBMISSION_ID),

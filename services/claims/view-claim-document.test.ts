@@ -141,4 +141,3 @@ describe('the Audit tab’s list of views', () => {
     });
   });
 });
-
