@@ -76,6 +76,12 @@ describe('claim timeline', () => {
     expect(timeline[3]?.state).toMatchObject({ claimNumber: 'T1', status: 'Approved' });
 
     const text = formatTimeline(submissionId, timeline);
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      `claim ${submissionId}: 4 events`,
+      '',
+      'Version 1 · ClaimSubmitted at 2026-03-01T09:00:00.000Z by customer gus',
+    ]);
+    expect(text).toContain(`  submissionId: — → "${submissionId}"`);
     expect(text).toContain(
       `Version 2 · ClaimAmendedByStaff at 2026-03-02T09:00:00.000Z by staff ${staffMember.staffId}`,
     );
