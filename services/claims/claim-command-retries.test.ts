@@ -1,12 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentNotRenderableError } from '@contracts/claims/document-integrity';
-import { claimStreamId } from '@contracts/claims/events';
+import { CLAIM_EVENT_SCHEMA_VERSIONS, claimStreamId } from '@contracts/claims/events';
+import type { EventStore } from '@contracts/event-store';
 import { NotFoundError } from '@contracts/errors';
 import { toNewEvents } from '../shared/command-context';
 import { addAdditionalDocuments } from './add-additional-documents';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
+import { ClaimChangedError } from './claim-stream';
 import { loadClaim } from './load-claim';
 import { markDecisionLetterRead } from './mark-decision-letter-read';
 import { submitClaim } from './submit-claim';
@@ -133,5 +135,46 @@ describe('a staff view of a document whose bytes cannot be served', () => {
     ).rejects.toThrow(
       new NotFoundError(`Document ${document.sha256} of claim ${submissionId} is missing`),
     );
+  });
+});
+
+describe('a staff save that keeps losing the race', () => {
+  it('given the customer writes before each of its twelve tries, then the conflict stands: 409, nothing of the save appended', async () => {
+    const submissionId = await submitted('lena');
+    const store = harness.ports.eventStore;
+    const read = {
+      type: 'DecisionLetterRead' as const,
+      data: { submissionId, customerId: 'lena', readAt: '2026-11-22T10:00:00.000Z' },
+    };
+    // The customer's own write lands between each read of the save and its append.
+    const racing: EventStore = {
+      ...store,
+      append: async (streamId, events, options) => {
+        if (streamId === claimStreamId(submissionId)) {
+          await store.append(
+            streamId,
+            toNewEvents([read], customerContext('lena'), CLAIM_EVENT_SCHEMA_VERSIONS),
+            {
+              expectedRevision: 'any',
+            },
+          );
+        }
+        return store.append(streamId, events, options);
+      },
+    };
+    const save = amendClaim(
+      { ...harness.ports, eventStore: racing },
+      {
+        readVersion: 'latest',
+        submissionId,
+        changes: { claimNumber: `R${uuidv7().replace(/-/g, '').slice(-7)}`.toUpperCase() },
+      },
+      staffMember,
+      staffContext(),
+    );
+    await expect(save).rejects.toEqual(new ClaimChangedError());
+    const types = await streamTypes(submissionId);
+    expect(types.filter((type) => type === 'DecisionLetterRead')).toHaveLength(12);
+    expect(types).not.toContain('ClaimAmendedByStaff');
   });
 });
