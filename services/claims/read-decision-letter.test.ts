@@ -232,4 +232,19 @@ describe('readDecisionLetter', () => {
     const refusal = { copy: 'rendition', key: rendition.key, expectedSha256: rendition.sha256 };
     expect(await views(submissionId)).toMatchObject([refusal, refusal]);
   });
+
+  it('given both copies altered, when one request opens the rendition and then the original, then each refusal is recorded, once', async () => {
+    const { submissionId, claim } = await withLetter('uma');
+    const letter = claim.decisionLetter;
+    if (!letter?.rendition) throw new Error('the letter has no rendition');
+    await writeFile(join(harness.root, letter.rendition.key), pdfBytes(`swapped ${uuidv7()}`));
+    await writeFile(join(harness.root, letter.key), pdfBytes(`swapped ${uuidv7()}`));
+    const context = staffContext();
+    const open = (copy: 'rendition' | 'original') =>
+      readDecisionLetter(harness.ports, submissionId, { staff: { role: 'agent', copy } }, context);
+    for (const copy of ['rendition', 'original', 'original'] as const) {
+      await expect(open(copy)).rejects.toBeInstanceOf(DocumentIntegrityError);
+    }
+    expect(await views(submissionId)).toMatchObject([{ copy: 'rendition' }, { copy: 'original' }]);
+  });
 });
