@@ -227,3 +227,13 @@ describe('submitting a draft', () => {
     expect(await ports.eventStore.readStream(claimStreamId(base.attemptId))).toEqual([]);
   });
 });
+
+describe('the name a staged file keeps', () => {
+  it('is the name as typed in one Unicode form, zero-width characters gone and trimmed', async () => {
+    const typed = `  re\u0301sume\u0301\u200B.pdf  `;
+    const [staged] = await stageDraftDocuments(ports, newCustomer(), 'supporting', [
+      { fileName: typed, bytes: pdfBytes(`typed ${uuidv7()}`) },
+    ]);
+    expect(staged?.fileName).toBe('résumé.pdf');
+  });
+});
