@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { aliases } from './aliases.mjs';
 
-// Two projects in one run: everything else, and the suites that need a real Kafka broker
-// (started once by tests/support/global-kafka.ts; the broker-failure suite starts its own).
-// The broker suites run after the rest and one file at a time: they measure latency and
-// resume times, which two JVM clusters or the unit suites beside them would only blur.
-// Likewise the files that time a portal under attack run last, each with the machine to itself.
-// The HTTP fuzzing (10,000 requests at a portal process) starves whatever runs beside it.
+// Three projects: everything else; the suites that need a real Kafka broker (started once by
+// tests/support/global-kafka.ts; the cluster suites start their own); and the files that time a
+// portal under attack. `vitest run` takes them in that order. The broker suites run one file
+// at a time: they measure latency and resume times, which two JVM clusters side by side would
+// only blur. `npm test` runs the broker project in a second Vitest beside Playwright
+// (scripts/run-tests.mjs, decision 151), and the timed files right after the unit project,
+// each with the machine to itself: the HTTP fuzzing (10,000 requests at a portal process)
+// starves whatever runs beside it.
 const TIMED_ALONE = ['tests/faults/hostile-files.test.ts', 'tests/api/fuzz-http.test.ts'];
 
 export default defineConfig({

@@ -2,7 +2,7 @@
 // Runs every suite (lint, types, build, Vitest, Playwright) and ends with one line
 // totalling them all: "N passed, N failed, N skipped". Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { failedPlaywright, failedVitest } from './test-failures.mjs';
 
 const RESULTS = '.test-results';
@@ -12,11 +12,15 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
-const LOG = `${RESULTS}/all-output.log`;
-
-/** Runs a step, showing its output live and keeping a copy for the secrets check and the summary. */
-async function run(label, command, args, env = {}) {
-  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+/**
+ * Runs a step and keeps its output in its own log, read by the secrets check and the summary.
+ * A live step shows its output as it comes; a step run beside another keeps its output until it
+ * ends, then shows it whole, so the two never interleave.
+ */
+async function run(label, command, args, { env = {}, live = true } = {}) {
+  const beside = live ? '' : ' (beside the next step; its output follows when it ends)';
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}${beside}\n`);
+  const log = `${RESULTS}/output-${label.replace(/\W+/g, '-')}.log`;
   const started = Date.now();
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,15 +28,17 @@ async function run(label, command, args, env = {}) {
   });
   const output = [];
   const keep = (stream) => (chunk) => {
-    stream.write(chunk);
-    appendFileSync(LOG, chunk);
+    if (live) stream.write(chunk);
+    appendFileSync(log, chunk);
     output.push(chunk);
   };
   child.stdout.on('data', keep(process.stdout));
   child.stderr.on('data', keep(process.stderr));
   const status = await new Promise((resolve) => child.on('close', resolve));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: status === 0, seconds, output: Buffer.concat(output).toString('utf8') };
+  const text = Buffer.concat(output).toString('utf8');
+  if (!live) process.stdout.write(`\n=== ${label}: its output\n${text}`);
+  return { ok: status === 0, seconds, output: text };
 }
 
 /** A check without test cases of its own counts as one test. */
@@ -50,22 +56,23 @@ const failures = [];
  * A test runner: its JSON report (`report`) is read for the counts (`count`) and the failures
  * to name (`failed`, given the report and the runner's output).
  */
-async function suite(label, command, args, { report: reportFile, count, failed, env = {} }) {
-  const { ok, seconds, output } = await run(label, command, args, env);
+async function suite(label, command, args, { report: reportFile, count, failed, env, live }) {
+  // Its line keeps its place in the summary though a suite beside it may end first.
+  const slot = lines.push(`${label}: still running`) - 1;
+  const { ok, seconds, output } = await run(label, command, args, { env, live });
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   const counted = report ? count(report) : undefined;
   if (report) failures.push(...failed(report, output));
   if (!counted) {
     totals.failed += 1;
-    lines.push(`${label}: FAILED before reporting any result (${seconds} s)`);
+    lines[slot] = `${label}: FAILED before reporting any result (${seconds} s)`;
     return;
   }
   // A runner that exits non-zero with every test green (e.g. an error outside tests) still fails.
   if (!ok && counted.failed === 0) counted.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counted[key];
-  lines.push(
-    `${label}: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped (${seconds} s)`,
-  );
+  lines[slot] =
+    `${label}: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped (${seconds} s)`;
 }
 
 const countVitest = (report) => ({
@@ -115,26 +122,41 @@ await check('no import circles (madge)', 'npx', [
 await check('nothing unused (knip)', 'npx', ['knip', '--no-progress']);
 // Through the launcher's build, which writes the fingerprint: launchers under test then reuse it.
 const built = await check('build (astro)', 'npm', ['run', '--silent', 'build']);
-await suite(
-  'unit and integration (vitest)',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${RESULTS}/vitest.json`,
-  ],
-  { report: `${RESULTS}/vitest.json`, count: countVitest, failed: failedVitest },
-);
-if (built) {
-  await suite('browser (playwright)', 'npx', ['playwright', 'test'], {
+/** One Vitest run of the named projects (vitest.config.ts), with its own JSON report. */
+const vitest = (label, projects, report, options = {}) =>
+  suite(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { report, count: countVitest, failed: failedVitest, ...options },
+  );
+
+const playwright = () =>
+  suite('browser (playwright)', 'npx', ['playwright', 'test'], {
     report: `${RESULTS}/playwright.json`,
     count: countPlaywright,
     failed: failedPlaywright,
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
   });
+
+await vitest('unit and integration (vitest)', ['unit', 'timed'], `${RESULTS}/vitest.json`);
+// The broker suites run beside the browser suite: each leaves most of the 2 cores idle (the
+// brokers wait out outages and timeouts; the browser runs one page at a time), and one after
+// the other they made `npm test` take 25 minutes (decision 151).
+const brokers = vitest('Kafka broker suites (vitest)', ['kafka'], `${RESULTS}/vitest-kafka.json`, {
+  live: false,
+});
+if (built) {
+  await Promise.all([brokers, playwright()]);
 } else {
+  await brokers;
   totals.failed += 1;
   lines.push('browser (playwright): not run, the build failed');
 }
@@ -144,7 +166,8 @@ if (built) {
  * tests use, and no mailed one-time code line.
  */
 function secretsCheck() {
-  const output = existsSync(LOG) ? readFileSync(LOG, 'utf8') : '';
+  const logs = readdirSync(RESULTS).filter((name) => /^output-.*\.log$/.test(name));
+  const output = logs.map((name) => readFileSync(`${RESULTS}/${name}`, 'utf8')).join('\n');
   const fixturePasswords = ['Secure#Pass1', 'Fresh#Start9', 'Another#Key7'];
   const found = [
     ...fixturePasswords.filter((password) => output.includes(password)),

@@ -51,6 +51,33 @@ async function idsOnTopic(kafka: Kafka, topic: string, quietMs: number): Promise
   return messages.map((message) => message.event.eventId);
 }
 
+/**
+ * A relay's view of time as a paused VM has it: while frozen, no renewal and a monotonic clock
+ * that stands still; thawed, both move on.
+ */
+function freezableElection() {
+  let frozenAt: number | undefined;
+  let resume: () => void = () => {};
+  return {
+    election: {
+      monotonicNow: () => frozenAt ?? performance.now(),
+      beforeRenewal: () =>
+        frozenAt === undefined
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              resume = resolve;
+            }),
+    },
+    freeze: () => {
+      frozenAt = performance.now();
+    },
+    thaw: () => {
+      frozenAt = undefined;
+      resume();
+    },
+  };
+}
+
 describe('a relay that lost its lease without knowing it (real broker)', () => {
   let database: TestDatabase;
   let store: EventStore;
@@ -64,32 +91,25 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     await store?.close();
     await database?.drop();
   });
+  const relayOn = (topic: string, name: string) => ({
+    pool: database.pool,
+    eventStore: store,
+    kafka,
+    topic,
+    name,
+    partitions: 2,
+    leaseTtlMs: TTL_MS,
+  });
 
   it('records nothing once another relay took the lease: its transaction finds a newer token', async () => {
     const topic = `relay-fence-${randomUUID()}`;
     const name = `relay-${randomUUID()}`;
-    // Frozen as a paused VM may be: no renewals, and a monotonic clock that stood still.
-    let frozenAt: number | undefined;
-    let thaw: () => void = () => {};
+    const clock = freezableElection();
     const errors: unknown[] = [];
     const recorded: LogPosition[] = [];
     const stale = startRelay({
-      pool: database.pool,
-      eventStore: store,
-      kafka,
-      topic,
-      name,
-      partitions: 2,
-      leaseTtlMs: TTL_MS,
-      election: {
-        monotonicNow: () => frozenAt ?? performance.now(),
-        beforeRenewal: () =>
-          frozenAt === undefined
-            ? Promise.resolve()
-            : new Promise<void>((resolve) => {
-                thaw = resolve;
-              }),
-      },
+      ...relayOn(topic, name),
+      election: clock.election,
       onError: (error) => errors.push(error),
       onPublished: (_events, position) => recorded.push(position),
     });
@@ -97,16 +117,8 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     await stale.caughtUp;
     expect(stale.status().role).toBe('leader');
 
-    frozenAt = performance.now();
-    const other = startRelay({
-      pool: database.pool,
-      eventStore: store,
-      kafka,
-      topic,
-      name,
-      partitions: 2,
-      leaseTtlMs: TTL_MS,
-    });
+    clock.freeze();
+    const other = startRelay(relayOn(topic, name));
     await until(() => other.status().role === 'leader', TTL_MS * 4);
     await other.stop();
 
@@ -118,8 +130,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     expect(recorded).toHaveLength(recordedBefore);
     expect(await readRelayCheckpoint(database.pool, name)).toEqual(checkpoint);
 
-    frozenAt = undefined;
-    thaw();
+    clock.thaw();
     await stale.stop();
   }, 60_000);
 
@@ -127,8 +138,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     const topic = `relay-zombie-${randomUUID()}`;
     const name = `relay-${randomUUID()}`;
     // Frozen right after its last lease check, its batch mapped and about to go to Kafka.
-    let frozenAt: number | undefined;
-    let thaw: () => void = () => {};
+    const clock = freezableElection();
     let freezeAtNextSend = false;
     let frozeWithASend: () => void = () => {};
     const inHand = new Promise<void>((resolve) => {
@@ -140,26 +150,12 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     });
     const errors: unknown[] = [];
     const zombie = startRelay({
-      pool: database.pool,
-      eventStore: store,
-      kafka,
-      topic,
-      name,
-      partitions: 2,
-      leaseTtlMs: TTL_MS,
-      election: {
-        monotonicNow: () => frozenAt ?? performance.now(),
-        beforeRenewal: () =>
-          frozenAt === undefined
-            ? Promise.resolve()
-            : new Promise<void>((resolve) => {
-                thaw = resolve;
-              }),
-      },
+      ...relayOn(topic, name),
+      election: clock.election,
       beforeSend: async () => {
         if (!freezeAtNextSend) return;
         freezeAtNextSend = false;
-        frozenAt = performance.now();
+        clock.freeze();
         frozeWithASend();
         await woken;
       },
@@ -172,15 +168,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     freezeAtNextSend = true;
     await append(store, claimLife(911, claimantNumbered(911)));
     await inHand;
-    const other = startRelay({
-      pool: database.pool,
-      eventStore: store,
-      kafka,
-      topic,
-      name,
-      partitions: 2,
-      leaseTtlMs: TTL_MS,
-    });
+    const other = startRelay(relayOn(topic, name));
     await until(() => other.status().role === 'leader', TTL_MS * 4);
     const everything = await store.readAll({ after: START_OF_LOG, maxCount: 10_000 });
     const last = everything.at(-1)?.position;
@@ -192,8 +180,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
 
     // Woken: its clock moves on and its renewals resume, but the send in hand goes first.
     const errorsBefore = errors.length;
-    frozenAt = undefined;
-    thaw();
+    clock.thaw();
     wake();
     await until(() => errors.length > errorsBefore, 10_000);
     console.log(`the woken relay: ${errors.slice(errorsBefore).map(String).join('; ')}`);
