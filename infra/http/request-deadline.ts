@@ -42,7 +42,7 @@ interface InFlight {
  * slow uploader is not cut off; a body that stops arriving counts as waiting.
  * The deadline is on every request's path, so it costs one entry in a set: a sweep every
  * 100 ms looks at the requests in flight, instead of a timer, listeners and a wrapped `push`
- * per request (decision 151).
+ * per request (decision 152).
  */
 export function answerByDeadline(app: NodeHandler, options: DeadlineOptions): NodeHandler {
   const now = options.now ?? (() => performance.now());

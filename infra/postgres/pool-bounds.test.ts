@@ -47,7 +47,7 @@ describe('bounded Postgres pool', () => {
     expect(options.statement_timeout).toBe(60_000);
     expect(options.idle_in_transaction_session_timeout).toBe(60_000);
     expect(queryTimeoutMs(parseConfig({}))).toBe(65_000);
-    // No timer armed around each query: the watchdog sweeps instead (decision 151).
+    // No timer armed around each query: the watchdog sweeps instead (decision 152).
     expect(options.query_timeout).toBeUndefined();
     expect(options.keepAlive).toBe(true);
   });

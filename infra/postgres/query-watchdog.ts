@@ -21,7 +21,7 @@ const SWEEP_MS = 1_000;
  * flight has received nothing for PG_QUERY_TIMEOUT_MS is destroyed, which fails that query
  * and lets the pool replace the connection. One sweep a second over the pool's connections
  * does it, rather than pg's `query_timeout`, which arms and clears a timer around every
- * query on the command path (decision 151). The sweeps stop once the pool has ended.
+ * query on the command path (decision 152). The sweeps stop once the pool has ended.
  */
 export function watchQueries(
   pool: pg.Pool,
