@@ -10,6 +10,7 @@ import {
   type InspectionPool,
 } from './documents/inspection-pool';
 import { boundedPoolOptions, leasePoolOptions } from './postgres/pool-bounds';
+import { watchQueries } from './postgres/query-watchdog';
 import { observedInspectionPool } from './documents/observed-inspection-pool';
 import { createEventStore } from './eventstore/create-event-store';
 import type { SessionWithAccount } from './identity/postgres-identity-store';
@@ -72,6 +73,8 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       );
     });
     const leasePool = new pg.Pool({ connectionString: databaseUrl, ...leasePoolOptions(config) });
+    watchQueries(pool, config);
+    watchQueries(leasePool, config);
     // A lease connection a frozen process left idle is ended by Postgres: no fault of ours.
     leasePool.on('error', (error) => getLogger().warn({ err: error }, 'lease connection lost'));
     leasePool.on('connect', (client) => client.on('error', () => {}));

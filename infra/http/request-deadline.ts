@@ -21,40 +21,66 @@ export interface DeadlineOptions {
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** How often the requests in flight are looked at: a deadline is met to within this. */
+const SWEEP_MS = 100;
+
+interface InFlight {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly deadlineMs: number;
+  readonly startedAt: number;
+  /** When the request's socket last brought bytes: its body, still arriving. */
+  lastHeardAt: number;
+  bytesRead: number;
+}
+
 /**
  * Every request has a deadline (issue 44): a frozen Postgres or a stuck dependency must not
  * hold a caller without limit. When no answer has started by then, the caller gets 503 with
  * Retry-After (problem+json under /api/, a plain page otherwise) and whatever the app writes
  * later goes nowhere. The clock starts at once but waits while a body is still arriving, so a
  * slow uploader is not cut off; a body that stops arriving counts as waiting.
+ * The deadline is on every request's path, so it costs one entry in a set: a sweep every
+ * 100 ms looks at the requests in flight, instead of a timer, listeners and a wrapped `push`
+ * per request (decision 152).
  */
 export function answerByDeadline(app: NodeHandler, options: DeadlineOptions): NodeHandler {
   const now = options.now ?? (() => performance.now());
+  const inFlight = new Set<InFlight>();
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const at = now();
+    for (const request of inFlight) {
+      const { req, res } = request;
+      if (res.headersSent || res.writableEnded || res.destroyed) {
+        inFlight.delete(request);
+        continue;
+      }
+      const bytesRead = req.socket?.bytesRead ?? request.bytesRead;
+      if (bytesRead !== request.bytesRead) {
+        request.bytesRead = bytesRead;
+        request.lastHeardAt = at;
+      }
+      if (at - request.lastHeardAt < request.deadlineMs) continue;
+      inFlight.delete(request);
+      options.onMissed?.(req, Math.round(at - request.startedAt));
+      answer503(req, res, request.deadlineMs);
+    }
+    if (inFlight.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
   return (req, res) => {
     const deadlineMs = options.deadlineFor?.(req) ?? options.deadlineMs;
     if (deadlineMs <= 0) return app(req, res);
     const startedAt = now();
-    let lastBodyByteAt = startedAt;
-    const push = req.push.bind(req);
-    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-      lastBodyByteAt = now();
-      return push(chunk, encoding);
-    };
-    let timer: NodeJS.Timeout | undefined;
-    const check = () => {
-      if (res.headersSent || res.writableEnded) return;
-      const idleFor = now() - lastBodyByteAt;
-      if (!req.complete && idleFor < deadlineMs) {
-        timer = setTimeout(check, deadlineMs - idleFor);
-        return;
-      }
-      options.onMissed?.(req, Math.round(now() - startedAt));
-      answer503(req, res, deadlineMs);
-    };
-    timer = setTimeout(check, deadlineMs);
-    const stop = () => clearTimeout(timer);
-    res.once('finish', stop);
-    res.once('close', stop);
+    const bytesRead = req.socket?.bytesRead ?? 0;
+    inFlight.add({ req, res, deadlineMs, startedAt, lastHeardAt: startedAt, bytesRead });
+    if (!sweeper) {
+      sweeper = setInterval(sweep, Math.min(SWEEP_MS, Math.max(10, deadlineMs / 4)));
+      sweeper.unref();
+    }
     app(req, res);
   };
 }

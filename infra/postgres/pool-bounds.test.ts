@@ -3,14 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { parseConfig } from '../config/config';
-import { boundedPoolOptions, leasePoolOptions } from './pool-bounds';
+import { boundedPoolOptions, leasePoolOptions, queryTimeoutMs } from './pool-bounds';
+import { watchQueries } from './query-watchdog';
 
 const bounded = (url: string, env: Record<string, string>) => {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 2,
-    ...boundedPoolOptions(parseConfig(env)),
-  });
+  const settings = parseConfig(env);
+  const pool = new pg.Pool({ connectionString: url, max: 2, ...boundedPoolOptions(settings) });
+  watchQueries(pool, settings);
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
@@ -47,7 +46,9 @@ describe('bounded Postgres pool', () => {
     expect(options.connectionTimeoutMillis).toBe(10_000);
     expect(options.statement_timeout).toBe(60_000);
     expect(options.idle_in_transaction_session_timeout).toBe(60_000);
-    expect(options.query_timeout).toBe(65_000);
+    expect(queryTimeoutMs(parseConfig({}))).toBe(65_000);
+    // No timer armed around each query: the watchdog sweeps instead (decision 152).
+    expect(options.query_timeout).toBeUndefined();
     expect(options.keepAlive).toBe(true);
   });
 
@@ -117,7 +118,25 @@ describe('bounded Postgres pool', () => {
     try {
       const { error, ms } = await elapsed(() => pool.query('select pg_sleep(5)'));
       expect(error?.message).toMatch(/timeout/i);
+      expect(ms).toBeGreaterThanOrEqual(300);
       expect(ms).toBeLessThan(2_000);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('leaves idle connections, answered queries and slow answers that keep coming alone', async () => {
+    const pool = bounded(database.url, { PG_STATEMENT_TIMEOUT_MS: '0', PG_QUERY_TIMEOUT_MS: '300' });
+    try {
+      const first = await pool.query('select pg_backend_pid() as pid');
+      // Idle for three timeouts, then asked again: the same connection answers.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const second = await pool.query('select pg_backend_pid() as pid');
+      expect(second.rows[0]?.pid).toBe(first.rows[0]?.pid);
+      // A notice every 100 ms for a second: never silent for the timeout, so never cut off.
+      const slow = await pool.query(`do $$ begin for i in 1..10 loop
+        perform pg_sleep(0.1); raise notice 'row %', i; end loop; end $$`);
+      expect(slow.command).toBe('DO');
     } finally {
       await pool.end();
     }

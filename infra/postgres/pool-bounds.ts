@@ -18,17 +18,21 @@ const QUERY_MARGIN_MS = 5_000;
  * timeout can fire. TCP keepalives let the kernel notice a peer that vanished.
  */
 export function boundedPoolOptions(settings: BoundSettings): pg.PoolConfig {
-  const statement = settings.PG_STATEMENT_TIMEOUT_MS;
-  const query = settings.PG_QUERY_TIMEOUT_MS ?? (statement === 0 ? 0 : statement + QUERY_MARGIN_MS);
   return {
     connectionTimeoutMillis: settings.PG_CONNECT_TIMEOUT_MS,
-    statement_timeout: statement,
+    statement_timeout: settings.PG_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: settings.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    // pg sends or arms none of these when 0: 0 turns each bound off.
-    query_timeout: query,
+    // pg sends or arms none of these when 0: 0 turns each bound off. The client's bound on a
+    // query is `watchQueries`, not pg's `query_timeout`.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };
+}
+
+/** How long a query may go unanswered before the client gives up on its connection. */
+export function queryTimeoutMs(settings: BoundSettings): number {
+  const statement = settings.PG_STATEMENT_TIMEOUT_MS;
+  return settings.PG_QUERY_TIMEOUT_MS ?? (statement === 0 ? 0 : statement + QUERY_MARGIN_MS);
 }
 
 /**
