@@ -126,7 +126,10 @@ describe('bounded Postgres pool', () => {
   });
 
   it('leaves idle connections, answered queries and slow answers that keep coming alone', async () => {
-    const pool = bounded(database.url, { PG_STATEMENT_TIMEOUT_MS: '0', PG_QUERY_TIMEOUT_MS: '300' });
+    const pool = bounded(database.url, {
+      PG_STATEMENT_TIMEOUT_MS: '0',
+      PG_QUERY_TIMEOUT_MS: '300',
+    });
     try {
       const first = await pool.query('select pg_backend_pid() as pid');
       // Idle for three timeouts, then asked again: the same connection answers.
