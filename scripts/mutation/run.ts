@@ -5,8 +5,9 @@
  * when a group is under the break threshold or a Stryker run fails.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { MUTATION_GROUPS, mutateOf, mutationGroup } from './groups.mjs';
+import { listSurvivors, reasonsFrom, survivorsOf } from './survivors';
 import { formatTally, type MutationTally, sumTallies, tallyReport } from './tally';
 
 const BREAK = 85;
@@ -41,6 +42,18 @@ function runGroup(name: string, fresh: boolean): GroupResult {
   return { name, tally, seconds, exitCode: run.status ?? 1 };
 }
 
+/** reports/mutation/survivors.md: each group's survivors with docs/testing.md's why. */
+function writeSurvivors(names: readonly string[]): string[] {
+  const reasons = reasonsFrom(readFileSync('docs/testing.md', 'utf8'));
+  const lists = names.flatMap((name) => {
+    const file = `${REPORTS}/${name}.json`;
+    if (!existsSync(file)) return [];
+    return [listSurvivors(name, survivorsOf(JSON.parse(readFileSync(file, 'utf8'))), reasons)];
+  });
+  writeFileSync(`${REPORTS}/survivors.md`, lists.map(({ markdown }) => markdown).join('\n'));
+  return lists.map(({ markdown }) => markdown.split('\n')[0]?.replace(/^## /, '') ?? '');
+}
+
 function main(): number {
   const args = process.argv.slice(2);
   const fresh = args.includes('--fresh');
@@ -60,6 +73,10 @@ function main(): number {
   );
   const failed = results.filter(
     ({ tally, exitCode }) => !tally || tally.score < BREAK || exitCode !== 0,
+  );
+  const survivors = writeSurvivors(names);
+  process.stdout.write(
+    `\n=== survivors, and why (${REPORTS}/survivors.md)\n${survivors.join('\n')}\n`,
   );
   for (const { name } of failed) process.stdout.write(`FAILED: ${name}\n`);
   return failed.length === 0 ? 0 : 1;

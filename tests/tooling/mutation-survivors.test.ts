@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { listSurvivors, reasonsFrom, survivorsOf } from '../../scripts/mutation/survivors';
+
+const DOC = `
+### Survivors kept, and why they are equivalent
+
+| Where | Why no test can kill it |
+|---|---|
+| \`services/a.ts:12\` | a reason with a \\| pipe |
+| \`services/b.ts:3\`, \`:7\` (2: \`?.\` → \`.\`) | b's reason |
+
+### Survivors that are real gaps (to kill next)
+
+- \`services/c.ts:40\` (\`!moved\` → false): no test moves it twice.
+
+### Something else
+
+| \`services/d.ts:1\` | not a survivor table |
+`;
+
+const mutant = (line: number, status: string) => ({
+  status,
+  mutatorName: 'ConditionalExpression',
+  replacement: 'true',
+  location: { start: { line } },
+});
+
+const REPORT = {
+  files: {
+    'services/a.ts': { mutants: [mutant(12, 'Survived'), mutant(13, 'Killed')] },
+    'services/b.ts': { mutants: [mutant(7, 'NoCoverage'), mutant(8, 'Timeout')] },
+    'services/c.ts': { mutants: [mutant(40, 'Survived')] },
+    'services/d.ts': { mutants: [mutant(1, 'Survived')] },
+  },
+};
+
+describe('the survivors of a mutation run, with their why', () => {
+  it('reads the kept table, its short line references and the gaps, and nothing after them', () => {
+    const reasons = reasonsFrom(DOC);
+    expect(reasons.get('services/a.ts:12')).toEqual({
+      verdict: 'equivalent',
+      why: 'a reason with a \\| pipe',
+    });
+    expect(reasons.get('services/b.ts:3')?.why).toBe("b's reason");
+    expect(reasons.get('services/b.ts:7')?.why).toBe("b's reason");
+    expect(reasons.get('services/c.ts:40')).toEqual({
+      verdict: 'gap',
+      why: 'no test moves it twice.',
+    });
+    expect(reasons.has('services/d.ts:1')).toBe(false);
+  });
+
+  it('lists only the survived and uncovered mutants, each with its verdict, none hidden', () => {
+    const survivors = survivorsOf(REPORT);
+    expect(survivors.map(({ file, line }) => `${file}:${line}`)).toEqual([
+      'services/a.ts:12',
+      'services/b.ts:7',
+      'services/c.ts:40',
+      'services/d.ts:1',
+    ]);
+    const { markdown, counts } = listSurvivors('demo', survivors, reasonsFrom(DOC));
+    expect(counts).toEqual({ equivalent: 2, gap: 1, unexplained: 1 });
+    expect(markdown).toContain('## demo: 4 survivors (2 equivalent, 1 gaps named, 1 unexplained)');
+    expect(markdown).toContain(
+      '| `services/d.ts:1` | ConditionalExpression: `true` | survived | unexplained |  |',
+    );
+    expect(markdown).toContain(
+      '| `services/b.ts:7` | ConditionalExpression: `true` | no coverage | equivalent |',
+    );
+  });
+
+  it('reads docs/testing.md as it is: every kept row names at least one place', () => {
+    const markdown = readFileSync('docs/testing.md', 'utf8');
+    const reasons = reasonsFrom(markdown);
+    const keptRows = markdown
+      .slice(
+        markdown.indexOf('### Survivors kept'),
+        markdown.indexOf('### Survivors that are real gaps'),
+      )
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    expect(keptRows.length).toBeGreaterThan(100);
+    expect(
+      [...reasons.values()].filter(({ verdict }) => verdict === 'equivalent').length,
+    ).toBeGreaterThanOrEqual(keptRows.length);
+  });
+});
