@@ -37,17 +37,24 @@ interface ReportShape {
 const KEPT_HEADING = '### Survivors kept';
 const GAPS_HEADING = '### Survivors that are real gaps';
 
-/** `path:12` starts a file; `:14` after it is another line of the same file. */
-function placesIn(cell: string): string[] {
-  const places: string[] = [];
-  let file = '';
-  for (const [, token] of cell.matchAll(/`([^`]+)`/g)) {
-    const full = /^([\w./-]+\.\w+):(\d+)$/.exec(token ?? '');
-    const short = /^:(\d+)$/.exec(token ?? '');
-    if (full) {
-      file = full[1] ?? '';
-      places.push(`${file}:${full[2]}`);
-    } else if (short && file) places.push(`${file}:${short[1]}`);
+/** One place docs/testing.md explains: a path (or its tail) and a line or a range of lines. */
+interface Explanation extends Reason {
+  readonly path: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** `path:12` (or `path:12-14`) starts a file; `:14` after it is another line of the same file. */
+function placesIn(cell: string): Array<Pick<Explanation, 'path' | 'from' | 'to'>> {
+  const places: Array<Pick<Explanation, 'path' | 'from' | 'to'>> = [];
+  let path = '';
+  for (const [, token = ''] of cell.matchAll(/`([^`]+)`/g)) {
+    const place = /^([\w./-]+\.\w+)?:(\d+)(?:-(\d+))?$/.exec(token);
+    if (!place) continue;
+    path = place[1] ?? path;
+    if (!path) continue;
+    const from = Number(place[2]);
+    places.push({ path, from, to: place[3] ? Number(place[3]) : from });
   }
   return places;
 }
@@ -60,22 +67,36 @@ function sectionOf(markdown: string, heading: string): string[] {
   return lines.slice(start + 1, end < 0 ? undefined : end);
 }
 
-/** Every `path:line` docs/testing.md explains, with its verdict and its words. */
-export function reasonsFrom(markdown: string): Map<string, Reason> {
-  const reasons = new Map<string, Reason>();
+/** Every place docs/testing.md explains, with its verdict and its words. */
+export function reasonsFrom(markdown: string): Explanation[] {
+  const explained: Explanation[] = [];
   for (const row of sectionOf(markdown, KEPT_HEADING)) {
     const cells = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
     const [, where = '', why = ''] = cells;
-    for (const place of placesIn(where)) reasons.set(place, { verdict: 'equivalent', why });
+    for (const place of placesIn(where)) explained.push({ ...place, verdict: 'equivalent', why });
   }
   for (const item of sectionOf(markdown, GAPS_HEADING)) {
     if (!item.startsWith('- ')) continue;
     const why = item.replace(/^- [^:]*`[^`]*`[^:]*: /, '').trim();
     for (const place of placesIn(item.split(': ')[0] ?? '')) {
-      reasons.set(place, { verdict: 'gap', why });
+      explained.push({ ...place, verdict: 'gap', why });
     }
   }
-  return reasons;
+  return explained;
+}
+
+const sameFile = (file: string, path: string) => file === path || file.endsWith(`/${path}`);
+
+/** The explanation of a survivor's line, if docs/testing.md gives one. */
+export function reasonFor(
+  survivor: Pick<Survivor, 'file' | 'line'>,
+  explained: readonly Explanation[],
+): Reason | undefined {
+  const found = explained.find(
+    ({ path, from, to }) =>
+      sameFile(survivor.file, path) && survivor.line >= from && survivor.line <= to,
+  );
+  return found && { verdict: found.verdict, why: found.why };
 }
 
 export function survivorsOf(report: ReportShape): Survivor[] {
@@ -92,10 +113,6 @@ export function survivorsOf(report: ReportShape): Survivor[] {
   );
 }
 
-function verdictOf(survivor: Survivor, reasons: Map<string, Reason>): Reason | undefined {
-  return reasons.get(`${survivor.file}:${survivor.line}`);
-}
-
 const cellText = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const codeText = (text: string) => cellText(text.slice(0, 60)).replaceAll('`', "'");
 
@@ -103,13 +120,13 @@ const codeText = (text: string) => cellText(text.slice(0, 60)).replaceAll('`', "
 export function listSurvivors(
   group: string,
   survivors: readonly Survivor[],
-  reasons: Map<string, Reason>,
+  explained: readonly Explanation[],
 ): { markdown: string; counts: Record<Verdict, number> } {
   const counts: Record<Verdict, number> = { equivalent: 0, gap: 0, unexplained: 0 };
   const rows = [...survivors]
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
     .map((survivor) => {
-      const reason = verdictOf(survivor, reasons);
+      const reason = reasonFor(survivor, explained);
       const verdict: Verdict = reason?.verdict ?? 'unexplained';
       counts[verdict] += 1;
       const status = survivor.status === 'NoCoverage' ? 'no coverage' : 'survived';
