@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  draftView,
   EMPTY_DRAFT_ANSWERS,
   hasControlCharacter,
   missingStatementErrors,
+  NO_DRAFT_ETAG,
+  type StoredDraft,
   stepOfFields,
   WIZARD_STEPS,
 } from './claim-draft';
@@ -59,5 +62,53 @@ describe('the statement a claim type needs', () => {
   it('goes back to the first step holding a refused field, or to the summary', () => {
     expect(stepOfFields(['documents', 'policyNumber'])).toBe(WIZARD_STEPS.product);
     expect(stepOfFields(['form'])).toBe(WIZARD_STEPS.summary);
+  });
+});
+
+describe('what the browser sees of a draft', () => {
+  it('given no draft, then the first step, empty answers, no documents and the "no draft" ETag', () => {
+    expect(draftView(undefined)).toEqual({
+      step: WIZARD_STEPS.beforeYouStart,
+      answers: EMPTY_DRAFT_ANSWERS,
+      documents: [],
+      etag: NO_DRAFT_ETAG,
+    });
+    expect(NO_DRAFT_ETAG).toBe('"new"');
+  });
+
+  it('given a stored draft, then its step, answers and attempt, its documents without where their bytes are, and an ETag of attempt and version', () => {
+    const draft: StoredDraft = {
+      customerId: 'customer-1',
+      attemptId: 'attempt-1',
+      version: 3,
+      step: WIZARD_STEPS.documents,
+      answers: { ...EMPTY_DRAFT_ANSWERS, policyNumber: 'POL-1234' },
+      documents: [
+        {
+          id: 'document-1',
+          kind: 'claim',
+          fileName: 'claim.pdf',
+          size: 1000,
+          contentType: 'application/pdf',
+          sha256: 'a'.repeat(64),
+          storageKey: 'drafts/customer-1/document-1',
+        },
+      ],
+    };
+    expect(draftView(draft)).toEqual({
+      step: WIZARD_STEPS.documents,
+      answers: draft.answers,
+      documents: [
+        {
+          id: 'document-1',
+          kind: 'claim',
+          fileName: 'claim.pdf',
+          size: 1000,
+          contentType: 'application/pdf',
+        },
+      ],
+      attemptId: 'attempt-1',
+      etag: '"attempt-1.3"',
+    });
   });
 });

@@ -29,6 +29,23 @@ describe('file names (decision 049)', () => {
     ]);
   });
 
+  it('given one name chosen three times, then it is reported once', () => {
+    expect(additionalDocumentErrors([], [pdf('a.pdf'), pdf('A.pdf'), pdf('a.pdf')])).toEqual([
+      { field: 'documents', code: 'documents.duplicateName', params: { name: 'A.pdf' } },
+    ]);
+  });
+
+  it('gives the pixel limit of a refused image in megapixels', () => {
+    const scan = pdf('scan.png', { contentType: undefined, refusal: 'tooManyPixels' });
+    expect(additionalDocumentErrors([], [scan])).toEqual([
+      {
+        field: 'documents',
+        code: 'documents.tooManyPixels',
+        params: { name: 'scan.png', maxMegapixels: 50 },
+      },
+    ]);
+  });
+
   it('refuses names with direction controls, showing the name without them', () => {
     const errors = additionalDocumentErrors([], [pdf('invoice\u202Egnp.pdf')]);
     expect(errors).toEqual([

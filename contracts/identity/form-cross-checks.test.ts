@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkText } from './field-checks';
 import { toLanguage } from './field-rules';
 import { DATE_OF_BIRTH_FIELD, passwordRuleFailures } from './field-specs';
+import { parseIdentityRequest } from './identity-requests';
 import { checkOnBothSides } from './testing/form-check';
 import { FORMS, VALID_BODIES } from './testing/identity-forms-under-test';
 
@@ -66,6 +67,15 @@ describe('the checks across identity fields, server and browser alike', () => {
     expect(errorsOf('registration', { addressLine1: '12 Main St <script>' })).toEqual([
       { field: 'addressLine1', code: 'addressLine1.invalidCharacters' },
     ]);
+  });
+
+  it('given a body that is a list, not an object, then the server answers one request error and checks nothing across fields', () => {
+    for (const form of ['registration', 'reset', 'passwordChange'] as const) {
+      const { server, fields } = FORMS[form];
+      expect(() => parseIdentityRequest(server(NOW), fields, []), form).toThrow(
+        expect.objectContaining({ fieldErrors: [{ field: '', code: 'request.invalid' }] }),
+      );
+    }
   });
 
   it('given a confirmation that is not text, then the browser reports no mismatch of its own', () => {

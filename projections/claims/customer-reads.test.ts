@@ -130,6 +130,23 @@ describe('claims projection: claims per status (decision 065), the last one move
   });
 });
 
+describe('claims projection: claims per status (decision 065), a status the spec does not have', () => {
+  const db = onFreshDatabase();
+
+  it('given a count row of a status outside the spec, when the counts are read, then only the spec’s statuses', async () => {
+    await db.harness.database.pool.query(
+      "insert into claim_status_counts (status, claims) values ('Archived', 3)",
+    );
+    expect(await claimStatusCounts(db.harness.database.pool)).toEqual({
+      Submitted: 0,
+      Pending: 0,
+      'In Progress': 0,
+      Approved: 0,
+      Denied: 0,
+    });
+  });
+});
+
 describe('claims projection: claims per status (decision 065), the same events twice', () => {
   const db = onFreshDatabase();
 

@@ -103,6 +103,22 @@ describe('staff search: paging cursors of any sort column', () => {
     await refusedAfter(named, Buffer.from('null').toString('base64url'));
   });
 
+  it('given a cursor of another sort, a list for a value, or an amount past any number, then a 400 on the cursor it came in', async () => {
+    const id = idOf(0);
+    const named = { sort: 'last_name', direction: 'asc' };
+    await refusedAfter(named, forged({ ...named, sort: 'first_name', value: 'Marie', id }));
+    await refusedAfter(named, forged({ ...named, value: ['Marie'], id }));
+    const amount = { sort: 'benefit_amount', direction: 'asc' };
+    await refusedAfter(amount, forged({ ...amount, value: ['5.5'], id }));
+    // JSON has no Infinity, but JSON.parse reads 1e999 as one.
+    const past = `{"sort":"benefit_amount","direction":"asc","value":1e999,"id":"${id}"}`;
+    await refusedAfter(amount, Buffer.from(past).toString('base64url'));
+    const back = search({ ...named, before: forged({ ...named, value: 7, id }) });
+    await expect(back).rejects.toMatchObject({
+      fieldErrors: [{ field: 'before', code: 'invalidCursor' }],
+    });
+  });
+
   it('given cursors it wrote or could have, then they page on: an amount as a number or as text, a name of 200', async () => {
     const id = idOf(5);
     const amount = { sort: 'benefit_amount', direction: 'asc' };

@@ -195,6 +195,35 @@ describe('AmendClaim: what a save records', () => {
       .then([uploaded, amended({ eobPath: { from: null, to: key } })]);
   });
 
+  it('given a letter with its safe copy, then the letter is stored with that rendition, keyed beside it', () => {
+    const rendition = {
+      sha256: 'c'.repeat(64),
+      size: 3000,
+      contentType: 'application/pdf' as const,
+    };
+    const letter = { ...inspected('decision.pdf', 2 * MB), rendition };
+    const key = claimObjectKey(SUBMISSION_ID, letter.sha256);
+    spec
+      .given([submitted, numbered])
+      .when(amend({}, letter))
+      .then([
+        {
+          type: 'DecisionLetterUploaded',
+          data: {
+            key,
+            fileName: 'decision.pdf',
+            size: 2 * MB,
+            sha256: letter.sha256,
+            rendition: { ...rendition, key: claimObjectKey(SUBMISSION_ID, rendition.sha256) },
+            submissionId: SUBMISSION_ID,
+            uploadedBy: staff,
+            uploadedAt: now.toISOString(),
+          },
+        },
+        amended({ eobPath: { from: null, to: key } }),
+      ]);
+  });
+
   it('sets the letter unread again once the customer has read it', () => {
     const read = {
       type: 'DecisionLetterRead' as const,

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import type { SubmitClaim } from '@contracts/claims/commands';
 import type { InitialDocument } from '@contracts/claims/document-rules';
+import { claimObjectKey } from '@contracts/claims/documents';
 import { ConflictError, ValidationError } from '@contracts/errors';
 import { deciderSpecification } from '@tests/support/decider-specification';
 import { evolveClaim, initialClaim } from './claim';
@@ -66,6 +67,26 @@ describe('SubmitClaim', () => {
       .given([])
       .when(submitClaim([claimForm, photo]))
       .then([submittedNow([documentRef(claimForm, 'claim'), documentRef(photo, 'supporting')])]);
+  });
+
+  it('given a document with its safe copy, then the document is recorded with that rendition, keyed beside it', () => {
+    const rendition = {
+      sha256: 'c'.repeat(64),
+      size: 3000,
+      contentType: 'application/pdf' as const,
+    };
+    const scan = { ...initialDocument('claim', 'scan.pdf'), rendition };
+    spec
+      .given([])
+      .when(submitClaim([scan]))
+      .then([
+        submittedNow([
+          {
+            ...documentRef(scan, 'claim'),
+            rendition: { ...rendition, key: claimObjectKey(SUBMISSION_ID, rendition.sha256) },
+          },
+        ]),
+      ]);
   });
 
   it('accepts exactly 5 documents of 4 MB in all', () => {
