@@ -48,7 +48,9 @@ interface Explanation extends Reason {
 function placesIn(cell: string): Array<Pick<Explanation, 'path' | 'from' | 'to'>> {
   const places: Array<Pick<Explanation, 'path' | 'from' | 'to'>> = [];
   let path = '';
-  for (const [, token = ''] of cell.matchAll(/`([^`]+)`/g)) {
+  // `path:245`–`:253` is a range too.
+  const ranges = cell.replace(/`([^`]*:\d+)`\s*[–-]\s*`:(\d+)`/g, '`$1-$2`');
+  for (const [, token = ''] of ranges.matchAll(/`([^`]+)`/g)) {
     const place = /^([\w./-]+\.\w+)?:(\d+)(?:-(\d+))?$/.exec(token);
     if (!place) continue;
     path = place[1] ?? path;

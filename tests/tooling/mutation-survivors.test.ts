@@ -15,6 +15,7 @@ const DOC = `
 | \`services/a.ts:12\` | a reason with a \\| pipe |
 | \`services/b.ts:3\`, \`:7\` (2: \`?.\` → \`.\`) | b's reason |
 | \`policy/e.ts:20-22\` (3) | a range, named by the path's tail |
+| \`services/f.ts:5\`, \`:30\`–\`:32\` (4) | ranges written with a dash between two places |
 
 ### Survivors that are real gaps (to kill next)
 
@@ -56,6 +57,9 @@ describe('the survivors of a mutation run, with their why', () => {
     expect(why('services/claims/policy/e.ts', 22)?.verdict).toBe('equivalent');
     expect(why('services/claims/policy/e.ts', 23)).toBeUndefined();
     expect(why('services/claims/xpolicy/e.ts', 20)).toBeUndefined();
+    expect(why('services/f.ts', 31)?.verdict).toBe('equivalent');
+    expect(why('services/f.ts', 5)?.verdict).toBe('equivalent');
+    expect(why('services/f.ts', 33)).toBeUndefined();
     expect(why('services/c.ts', 40)).toEqual({ verdict: 'gap', why: 'no test moves it twice.' });
     expect(why('services/d.ts', 1)).toBeUndefined();
   });
