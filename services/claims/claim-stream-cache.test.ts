@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, ReadStreamOptions, RecordedEvent } from '@contracts/event-store';
+import { rewriteStream } from '@tests/support/audit/rewrite-stream';
 import { type Harness, openHarness, staffContext } from '@tests/support/claims/handler-harness';
 import type { TestDatabase } from '@tests/support/test-database';
 import { toNewEvents } from '../shared/command-context';
@@ -156,5 +157,20 @@ describe('the stream cache', () => {
     });
     expect((await read(counting, stream, true)).state).toEqual([1, 2, 3]);
     expect(fetched).toEqual([1, 1, 2]);
+  });
+
+  it('reads a cached stream whose events are all gone as empty', async () => {
+    const { counting, fetched, read } = countingReads();
+    const stream = `emptied-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2]);
+    await database.pool.query('alter table events disable trigger user');
+    await database.pool.query('delete from events where stream_id = $1', [stream]);
+    await database.pool.query('alter table events enable trigger user');
+    const emptied = await read(counting, stream);
+    expect(emptied.recorded).toEqual([]);
+    expect(emptied.state).toEqual([]);
+    // The tail from the last cached event is empty: the stream is read whole.
+    expect(fetched).toEqual([2, 0, 0]);
   });
 });
