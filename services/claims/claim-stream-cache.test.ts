@@ -173,4 +173,15 @@ describe('the stream cache', () => {
     // The tail from the last cached event is empty: the stream is read whole.
     expect(fetched).toEqual([2, 0, 0]);
   });
+  it('reads the stream whole when its last cached event was rewritten where it stands', async () => {
+    const { counting, read } = countingReads();
+    const stream = `rewritten-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2]);
+    // The same revision and log position, another hash.
+    await database.pool.query('alter table events disable trigger user');
+    await rewriteStream(database.pool, stream, 1, () => ({ n: 9 }));
+    await database.pool.query('alter table events enable trigger user');
+    expect((await read(counting, stream)).state).toEqual([1, 9]);
+  });
 });
