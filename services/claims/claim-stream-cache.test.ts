@@ -184,4 +184,18 @@ describe('the stream cache', () => {
     await database.pool.query('alter table events enable trigger user');
     expect((await read(counting, stream)).state).toEqual([1, 9]);
   });
+  it('indexes the events of a command once when two reads of a cached stream overlap', async () => {
+    const { counting, read } = countingReads();
+    const stream = `overlap-${uuidv7()}`;
+    const later = staffContext();
+    await store.append(stream, [noted(1)], { expectedRevision: 'no_stream' });
+    await read(counting, stream);
+    const twoNotes = [2, 3].map((n) => ({ type: 'Noted', data: { n } }));
+    await store.append(stream, toNewEvents(twoNotes, later, {}), { expectedRevision: 0n });
+    const both = await Promise.all([read(counting, stream), read(counting, stream)]);
+    for (const each of both) {
+      expect(each.state).toEqual([1, 2, 3]);
+      expect(each.byCommand.get(later.commandId)).toEqual([1, 2]);
+    }
+  });
 });
