@@ -198,4 +198,16 @@ describe('the stream cache', () => {
       expect(each.byCommand.get(later.commandId)).toEqual([1, 2]);
     }
   });
+  it('keeps the index of the commands before an event this process appended', async () => {
+    const reads = countingReads();
+    const stream = `index-kept-${uuidv7()}`;
+    const first = staffContext();
+    const twoNotes = [1, 2].map((n) => ({ type: 'Noted', data: { n } }));
+    await store.append(stream, toNewEvents(twoNotes, first, {}), { expectedRevision: 'no_stream' });
+    const before = await reads.read(reads.counting, stream);
+    await appendHere(reads, stream, before.recorded, 3);
+    const trusted = await reads.read(reads.counting, stream, true);
+    expect(trusted.appendedHere).toBe(true);
+    expect(trusted.byCommand.get(first.commandId)).toEqual([0, 1]);
+  });
 });
