@@ -37,4 +37,22 @@ describe('the objects a claim save stores', () => {
     ]);
     expect(created).toEqual([]);
   });
+
+  it('after a failed save, deletes what it created except what the claim points at now', async () => {
+    const { submissionId } = await submitClaim(
+      harness.ports,
+      {
+        ...submitRequest,
+        documents: [{ kind: 'claim', file: { fileName: 'form.pdf', bytes: pdfBytes(uuidv7()) } }],
+      },
+      claimantFor('kim'),
+      customerContext('kim'),
+    );
+    const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
+    const referenced = claim.documents[0]?.key ?? '';
+    const orphan = await putPdf(submissionId, `never referenced ${submissionId}`);
+    await discardUnreferenced(harness.ports, submissionId, [referenced, orphan.key]);
+    expect(await harness.ports.documents.exists(referenced)).toBe(true);
+    expect(await harness.ports.documents.exists(orphan.key)).toBe(false);
+  });
 });
