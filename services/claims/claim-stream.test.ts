@@ -42,4 +42,10 @@ describe('a claim stream as read', () => {
       'AdditionalDocumentsAdded',
     ]);
   });
+
+  it('names the conflict of a lost append race as such', () => {
+    const error = new ClaimChangedError();
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.name).toBe('ClaimChangedError');
+  });
 });
