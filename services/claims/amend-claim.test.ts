@@ -249,6 +249,7 @@ describe('amendClaim', () => {
     ).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(AggregateError);
+    expect((failure as AggregateError).message).toBe('A claim command failed, and so did its undo');
     expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual([
       `append to ${claimStreamId(submissionId)} failed (test)`,
       `append to ${claimNumberStreamId(number)} failed (test)`,
