@@ -173,6 +173,13 @@ describe('submitClaim', () => {
     expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
     expect((await record(first.submissionId)).claimant.customerId).toBe('alice');
   });
+  it('stores each original as the type its bytes are', async () => {
+    const { submissionId } = await submitted('lena');
+    const [form] = (await record(submissionId)).documents;
+    expect((await harness.ports.documents.get(form?.key ?? ''))?.contentType).toBe(
+      'application/pdf',
+    );
+  });
 });
 
 describe('addAdditionalDocuments', () => {
