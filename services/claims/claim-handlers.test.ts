@@ -261,6 +261,17 @@ describe('addAdditionalDocuments', () => {
       await harness.ports.documents.exists(claimObjectKey(submissionId, sha256Hex(initialBytes))),
     ).toBe(true);
   });
+  it('stores each added original as the type its bytes are', async () => {
+    const { submissionId } = await submitted('lena');
+    await addAdditionalDocuments(
+      harness.ports,
+      { submissionId, files: [{ fileName: 'receipt.png', bytes: pngBytes(uuidv7()) }] },
+      claimantFor('lena'),
+      customerContext('lena'),
+    );
+    const added = (await record(submissionId)).documents.find((d) => d.kind === 'additional');
+    expect((await harness.ports.documents.get(added?.key ?? ''))?.contentType).toBe('image/png');
+  });
 });
 
 describe('markDecisionLetterRead and loadClaim', () => {
