@@ -275,6 +275,17 @@ describe('addAdditionalDocuments', () => {
 });
 
 describe('markDecisionLetterRead and loadClaim', () => {
+  it('records nothing when the letter is already read', async () => {
+    const { submissionId } = await submitted('nina');
+    const opened = await markDecisionLetterRead(
+      harness.ports,
+      { submissionId },
+      claimantFor('nina'),
+      customerContext('nina'),
+    );
+    expect(opened.appended).toBe(false);
+    expect(await streamTypes(claimStreamId(submissionId))).toEqual(['ClaimSubmitted']);
+  });
   it('marks the letter read for the claim’s own customer only', async () => {
     const { submissionId } = await submitted('hana');
     await amendClaim(
