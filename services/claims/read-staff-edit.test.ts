@@ -21,7 +21,10 @@ describe('reading a staff edit', () => {
   });
 
   it('reads the reasons as a stored string with spaces around it, or as a list with blanks and spaces', () => {
-    const expected = { errors: [], values: { additionalReason: 'Array:bankStatement,replyToLetter' } };
+    const expected = {
+      errors: [],
+      values: { additionalReason: 'Array:bankStatement,replyToLetter' },
+    };
     expect(
       read({ status: 'Pending', additionalReason: ' Array:bankStatement,replyToLetter ' }),
     ).toMatchObject(expected);
