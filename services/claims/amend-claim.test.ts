@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimNumberStreamId } from '@contracts/claims/claim-number-events';
 import { claimObjectKey } from '@contracts/claims/documents';
 import { claimStreamId } from '@contracts/claims/events';
-import { ConflictError } from '@contracts/errors';
+import { ConflictError, NotFoundError } from '@contracts/errors';
 import { amendClaim } from './amend-claim';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
@@ -249,6 +249,7 @@ describe('amendClaim', () => {
     ).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(AggregateError);
+    expect((failure as AggregateError).message).toBe('A claim command failed, and so did its undo');
     expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual([
       `append to ${claimStreamId(submissionId)} failed (test)`,
       `append to ${claimNumberStreamId(number)} failed (test)`,
@@ -326,5 +327,17 @@ describe('amendClaim', () => {
       'ClaimSubmitted',
       'ClaimAmendedByStaff',
     ]);
+  });
+});
+
+describe('amendClaim on a claim that does not exist', () => {
+  it('answers not found, whatever version the form names', async () => {
+    const save = amendClaim(
+      harness.ports,
+      { readVersion: 1, submissionId: uuidv7(), changes: { claimNumber: 'H1234567' } },
+      staffMember,
+      staffContext(),
+    );
+    await expect(save).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -173,6 +173,13 @@ describe('submitClaim', () => {
     expect(await streamTypes(claimStreamId(first.submissionId))).toEqual(['ClaimSubmitted']);
     expect((await record(first.submissionId)).claimant.customerId).toBe('alice');
   });
+  it('stores each original as the type its bytes are', async () => {
+    const { submissionId } = await submitted('lena');
+    const [form] = (await record(submissionId)).documents;
+    expect((await harness.ports.documents.get(form?.key ?? ''))?.contentType).toBe(
+      'application/pdf',
+    );
+  });
 });
 
 describe('addAdditionalDocuments', () => {
@@ -254,9 +261,31 @@ describe('addAdditionalDocuments', () => {
       await harness.ports.documents.exists(claimObjectKey(submissionId, sha256Hex(initialBytes))),
     ).toBe(true);
   });
+  it('stores each added original as the type its bytes are', async () => {
+    const { submissionId } = await submitted('lena');
+    await addAdditionalDocuments(
+      harness.ports,
+      { submissionId, files: [{ fileName: 'receipt.png', bytes: pngBytes(uuidv7()) }] },
+      claimantFor('lena'),
+      customerContext('lena'),
+    );
+    const added = (await record(submissionId)).documents.find((d) => d.kind === 'additional');
+    expect((await harness.ports.documents.get(added?.key ?? ''))?.contentType).toBe('image/png');
+  });
 });
 
 describe('markDecisionLetterRead and loadClaim', () => {
+  it('records nothing when the letter is already read', async () => {
+    const { submissionId } = await submitted('nina');
+    const opened = await markDecisionLetterRead(
+      harness.ports,
+      { submissionId },
+      claimantFor('nina'),
+      customerContext('nina'),
+    );
+    expect(opened.appended).toBe(false);
+    expect(await streamTypes(claimStreamId(submissionId))).toEqual(['ClaimSubmitted']);
+  });
   it('marks the letter read for the claim’s own customer only', async () => {
     const { submissionId } = await submitted('hana');
     await amendClaim(

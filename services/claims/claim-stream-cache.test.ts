@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, ReadStreamOptions, RecordedEvent } from '@contracts/event-store';
+import { rewriteStream } from '@tests/support/audit/rewrite-stream';
 import { type Harness, openHarness, staffContext } from '@tests/support/claims/handler-harness';
 import type { TestDatabase } from '@tests/support/test-database';
 import { toNewEvents } from '../shared/command-context';
@@ -156,5 +157,57 @@ describe('the stream cache', () => {
     });
     expect((await read(counting, stream, true)).state).toEqual([1, 2, 3]);
     expect(fetched).toEqual([1, 1, 2]);
+  });
+
+  it('reads a cached stream whose events are all gone as empty', async () => {
+    const { counting, fetched, read } = countingReads();
+    const stream = `emptied-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2]);
+    await database.pool.query('alter table events disable trigger user');
+    await database.pool.query('delete from events where stream_id = $1', [stream]);
+    await database.pool.query('alter table events enable trigger user');
+    const emptied = await read(counting, stream);
+    expect(emptied.recorded).toEqual([]);
+    expect(emptied.state).toEqual([]);
+    // The tail from the last cached event is empty: the stream is read whole.
+    expect(fetched).toEqual([2, 0, 0]);
+  });
+  it('reads the stream whole when its last cached event was rewritten where it stands', async () => {
+    const { counting, read } = countingReads();
+    const stream = `rewritten-${uuidv7()}`;
+    await store.append(stream, [noted(1), noted(2)], { expectedRevision: 'no_stream' });
+    expect((await read(counting, stream)).state).toEqual([1, 2]);
+    // The same revision and log position, another hash.
+    await database.pool.query('alter table events disable trigger user');
+    await rewriteStream(database.pool, stream, 1, () => ({ n: 9 }));
+    await database.pool.query('alter table events enable trigger user');
+    expect((await read(counting, stream)).state).toEqual([1, 9]);
+  });
+  it('indexes the events of a command once when two reads of a cached stream overlap', async () => {
+    const { counting, read } = countingReads();
+    const stream = `overlap-${uuidv7()}`;
+    const later = staffContext();
+    await store.append(stream, [noted(1)], { expectedRevision: 'no_stream' });
+    await read(counting, stream);
+    const twoNotes = [2, 3].map((n) => ({ type: 'Noted', data: { n } }));
+    await store.append(stream, toNewEvents(twoNotes, later, {}), { expectedRevision: 0n });
+    const both = await Promise.all([read(counting, stream), read(counting, stream)]);
+    for (const each of both) {
+      expect(each.state).toEqual([1, 2, 3]);
+      expect(each.byCommand.get(later.commandId)).toEqual([1, 2]);
+    }
+  });
+  it('keeps the index of the commands before an event this process appended', async () => {
+    const reads = countingReads();
+    const stream = `index-kept-${uuidv7()}`;
+    const first = staffContext();
+    const twoNotes = [1, 2].map((n) => ({ type: 'Noted', data: { n } }));
+    await store.append(stream, toNewEvents(twoNotes, first, {}), { expectedRevision: 'no_stream' });
+    const before = await reads.read(reads.counting, stream);
+    await appendHere(reads, stream, before.recorded, 3);
+    const trusted = await reads.read(reads.counting, stream, true);
+    expect(trusted.appendedHere).toBe(true);
+    expect(trusted.byCommand.get(first.commandId)).toEqual([0, 1]);
   });
 });

@@ -74,4 +74,23 @@ describe('sweeping objects no claim event names', () => {
     expect(swept.checked).toBe((await claimObjects()).length);
     expect(await harness.storedObjects()).toContain(staged.storageKey);
   });
+
+  it('counts an object exactly the grace period old as past it', async () => {
+    const namespace = 'claims/01a21100-0000-7000-8000-00000000000b';
+    const orphan = await harness.ports.documents.put({
+      namespace,
+      bytes: pdfBytes('exactly as old as the grace period'),
+      contentType: 'application/pdf',
+    });
+    let storedAt: Date | undefined;
+    for await (const object of harness.ports.documents.list(`${namespace}/`)) {
+      storedAt = object.storedAt;
+    }
+    if (!storedAt) throw new Error('the orphan is not listed');
+    const swept = await sweepOrphanedClaimObjects(harness.ports, {
+      now: new Date(storedAt.getTime() + 60_000),
+      graceMs: 60_000,
+    });
+    expect(swept.deleted).toContain(orphan.key);
+  });
 });

@@ -39,6 +39,13 @@ describe('a staff view of a claim document', () => {
     expect(() => claimDocument(initialClaim(), SUBMISSION_ID, form.sha256)).toThrow(NotFoundError);
   });
 
+  it('names the claim and the document id it did not find', () => {
+    const unknown = inspected('unknown.pdf').sha256;
+    expect(() => claimDocument(claim, SUBMISSION_ID, unknown)).toThrow(
+      `Claim ${SUBMISSION_ID} has no document ${unknown}`,
+    );
+  });
+
   it('records which document and copy, with its name and kind as the claim holds them, and the role', () => {
     const viewing = { copy: 'original', role: 'auditor' } as const;
     expect(documentViewed(sealedDocument(SUBMISSION_ID, photo), 'image/png', viewing)).toEqual({
