@@ -5,7 +5,11 @@
  * unexplained, so the list never hides one.
  */
 
-type Verdict = 'equivalent' | 'gap' | 'unexplained';
+/**
+ * `killed by hand`: a kept-table row that says "not equivalent": a test written after the run
+ * fails with the mutant put in by hand, and the next run will count it as killed.
+ */
+type Verdict = 'equivalent' | 'killed by hand' | 'gap' | 'unexplained';
 
 interface Reason {
   readonly verdict: Exclude<Verdict, 'unexplained'>;
@@ -75,7 +79,8 @@ export function reasonsFrom(markdown: string): Explanation[] {
   for (const row of sectionOf(markdown, KEPT_HEADING)) {
     const cells = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
     const [, where = '', why = ''] = cells;
-    for (const place of placesIn(where)) explained.push({ ...place, verdict: 'equivalent', why });
+    const verdict = /^not equivalent/i.test(why) ? 'killed by hand' : 'equivalent';
+    for (const place of placesIn(where)) explained.push({ ...place, verdict, why });
   }
   for (const item of sectionOf(markdown, GAPS_HEADING)) {
     if (!item.startsWith('- ')) continue;
@@ -124,7 +129,12 @@ export function listSurvivors(
   survivors: readonly Survivor[],
   explained: readonly Explanation[],
 ): { markdown: string; counts: Record<Verdict, number> } {
-  const counts: Record<Verdict, number> = { equivalent: 0, gap: 0, unexplained: 0 };
+  const counts: Record<Verdict, number> = {
+    equivalent: 0,
+    'killed by hand': 0,
+    gap: 0,
+    unexplained: 0,
+  };
   const rows = [...survivors]
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
     .map((survivor) => {
@@ -134,7 +144,7 @@ export function listSurvivors(
       const status = survivor.status === 'NoCoverage' ? 'no coverage' : 'survived';
       return `| \`${survivor.file}:${survivor.line}\` | ${survivor.mutator}: \`${codeText(survivor.replacement)}\` | ${status} | ${verdict} | ${cellText(reason?.why ?? '')} |`;
     });
-  const heading = `## ${group}: ${survivors.length} survivors (${counts.equivalent} equivalent, ${counts.gap} gaps named, ${counts.unexplained} unexplained)`;
+  const heading = `## ${group}: ${survivors.length} survivors (${counts.equivalent} equivalent, ${counts['killed by hand']} killed by hand since, ${counts.gap} gaps named, ${counts.unexplained} unexplained)`;
   const table = ['| where | mutant | status | verdict | why |', '|---|---|---|---|---|', ...rows];
   return { markdown: [heading, '', ...table, ''].join('\n'), counts };
 }

@@ -14,6 +14,7 @@ const DOC = `
 |---|---|
 | \`services/a.ts:12\` | a reason with a \\| pipe |
 | \`services/b.ts:3\`, \`:7\` (2: \`?.\` → \`.\`) | b's reason |
+| \`services/g.ts:9\` (the check dropped) | not equivalent, killed since the run: g.test.ts fails with it |
 | \`policy/e.ts:20-22\` (3) | a range, named by the path's tail |
 | \`services/f.ts:5\`, \`:30\`–\`:32\` (4) | ranges written with a dash between two places |
 
@@ -62,6 +63,7 @@ describe('the survivors of a mutation run, with their why', () => {
     expect(why('services/f.ts', 33)).toBeUndefined();
     expect(why('services/c.ts', 40)).toEqual({ verdict: 'gap', why: 'no test moves it twice.' });
     expect(why('services/d.ts', 1)).toBeUndefined();
+    expect(why('services/g.ts', 9)?.verdict).toBe('killed by hand');
   });
 
   it('lists only the survived and uncovered mutants, each with its verdict, none hidden', () => {
@@ -73,8 +75,10 @@ describe('the survivors of a mutation run, with their why', () => {
       'services/d.ts:1',
     ]);
     const { markdown, counts } = listSurvivors('demo', survivors, reasonsFrom(DOC));
-    expect(counts).toEqual({ equivalent: 2, gap: 1, unexplained: 1 });
-    expect(markdown).toContain('## demo: 4 survivors (2 equivalent, 1 gaps named, 1 unexplained)');
+    expect(counts).toEqual({ equivalent: 2, 'killed by hand': 0, gap: 1, unexplained: 1 });
+    expect(markdown).toContain(
+      '## demo: 4 survivors (2 equivalent, 0 killed by hand since, 1 gaps named, 1 unexplained)',
+    );
     expect(markdown).toContain(
       '| `services/d.ts:1` | ConditionalExpression: `true` | survived | unexplained |  |',
     );
@@ -85,7 +89,7 @@ describe('the survivors of a mutation run, with their why', () => {
 
   it('reads docs/testing.md as it is: every kept row names at least one place', () => {
     const markdown = readFileSync('docs/testing.md', 'utf8');
-    const kept = reasonsFrom(markdown).filter(({ verdict }) => verdict === 'equivalent');
+    const kept = reasonsFrom(markdown).filter(({ verdict }) => verdict !== 'gap');
     const keptRows = markdown
       .slice(
         markdown.indexOf('### Survivors kept'),
