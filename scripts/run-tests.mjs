@@ -123,13 +123,14 @@ await check('nothing unused (knip)', 'npx', ['knip', '--no-progress']);
 // Through the launcher's build, which writes the fingerprint: launchers under test then reuse it.
 const built = await check('build (astro)', 'npm', ['run', '--silent', 'build']);
 /** One Vitest run of the named projects (vitest.config.ts), with its own JSON report. */
-const vitest = (label, projects, report, options = {}) =>
+const vitest = (label, projects, report, { filters = [], ...options } = {}) =>
   suite(
     label,
     'npx',
     [
       'vitest',
       'run',
+      ...filters,
       ...projects.flatMap((project) => ['--project', project]),
       '--reporter=default',
       '--reporter=json',
@@ -150,7 +151,15 @@ await vitest('unit and integration (vitest)', ['unit', 'timed'], `${RESULTS}/vit
 // The broker suites run beside the browser suite: each leaves most of the 2 cores idle (the
 // brokers wait out outages and timeouts; the browser runs one page at a time), and one after
 // the other they made `npm test` take 25 minutes (decision 151).
+// Except the broker outage, which runs first and alone: its readiness bound (p99 < 100 ms while
+// the broker is away, issue 44) is about the portal, not about a portal sharing 2 cores with a
+// browser suite, which took its p99 to 114 ms (docs/testing.md).
+const OUTAGE = 'tests/kafka/broker-outage.test.ts';
+await vitest('Kafka broker outage (vitest, alone)', ['kafka'], `${RESULTS}/vitest-outage.json`, {
+  filters: [OUTAGE],
+});
 const brokers = vitest('Kafka broker suites (vitest)', ['kafka'], `${RESULTS}/vitest-kafka.json`, {
+  filters: [`--exclude=${OUTAGE}`],
   live: false,
 });
 if (built) {
