@@ -6,8 +6,8 @@
  */
 
 /**
- * `killed by hand`: a kept-table row that says "not equivalent": a test written after the run
- * fails with the mutant put in by hand, and the next run will count it as killed.
+ * `killed by hand`: a kept-table row that says "not equivalent": a test (often written after the run)
+ * fails with the mutant put in by hand, which Stryker did not record (yet, or at all).
  */
 type Verdict = 'equivalent' | 'killed by hand' | 'gap' | 'unexplained';
 
@@ -144,7 +144,7 @@ export function listSurvivors(
       const status = survivor.status === 'NoCoverage' ? 'no coverage' : 'survived';
       return `| \`${survivor.file}:${survivor.line}\` | ${survivor.mutator}: \`${codeText(survivor.replacement)}\` | ${status} | ${verdict} | ${cellText(reason?.why ?? '')} |`;
     });
-  const heading = `## ${group}: ${survivors.length} survivors (${counts.equivalent} equivalent, ${counts['killed by hand']} killed by hand since, ${counts.gap} gaps named, ${counts.unexplained} unexplained)`;
+  const heading = `## ${group}: ${survivors.length} survivors (${counts.equivalent} equivalent, ${counts['killed by hand']} killed by hand, ${counts.gap} gaps named, ${counts.unexplained} unexplained)`;
   const table = ['| where | mutant | status | verdict | why |', '|---|---|---|---|---|', ...rows];
   return { markdown: [heading, '', ...table, ''].join('\n'), counts };
 }

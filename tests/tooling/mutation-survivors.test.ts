@@ -77,7 +77,7 @@ describe('the survivors of a mutation run, with their why', () => {
     const { markdown, counts } = listSurvivors('demo', survivors, reasonsFrom(DOC));
     expect(counts).toEqual({ equivalent: 2, 'killed by hand': 0, gap: 1, unexplained: 1 });
     expect(markdown).toContain(
-      '## demo: 4 survivors (2 equivalent, 0 killed by hand since, 1 gaps named, 1 unexplained)',
+      '## demo: 4 survivors (2 equivalent, 0 killed by hand, 1 gaps named, 1 unexplained)',
     );
     expect(markdown).toContain(
       '| `services/d.ts:1` | ConditionalExpression: `true` | survived | unexplained |  |',
