@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DraftAnswers, EMPTY_DRAFT_ANSWERS } from '@contracts/claims/claim-draft';
 import { DraftChangedError, type ExpectedDraft } from '@contracts/claims/draft-conflicts';
 import { claimStreamId } from '@contracts/claims/events';
 import { IdempotencyKeyReusedError, NotFoundError, ValidationError } from '@contracts/errors';
@@ -14,12 +13,18 @@ import {
 } from './claim-drafts';
 import {
   claimantFor,
-  customerContext,
   type Harness,
   openHarness,
   pdfBytes,
-  submitRequest,
 } from '@tests/support/claims/handler-harness';
+import {
+  baseReadNow,
+  draftAnswers as answers,
+  draftContextOf as contextOf,
+  NO_DRAFT as NEW,
+  newCustomer,
+  refusal,
+} from '@tests/support/claims/draft-harness';
 
 // The draft writes a wizard tab makes, each on the base it read (decision 121): what moves
 // the version on, which writes commute, and what an upload's Idempotency-Key replays.
@@ -32,25 +37,9 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const answers: DraftAnswers = { ...EMPTY_DRAFT_ANSWERS, ...submitRequest };
-const NEW: ExpectedDraft = { kind: 'new' };
-const newCustomer = () => `customer-${uuidv7()}`;
 const pdf = (name: string) => ({ fileName: name, bytes: pdfBytes(`${name} ${uuidv7()}`) });
-const contextOf = (customerId: string) => {
-  const { commandId: _id, ...rest } = customerContext(customerId);
-  return rest;
-};
-/** The base a tab that reads the draft now names in If-Match. */
-const readNow = async (customerId: string): Promise<ExpectedDraft> => {
-  const draft = await ports.drafts.read(customerId);
-  return draft ? { kind: 'draft', attemptId: draft.attemptId, version: draft.version } : NEW;
-};
+const readNow = (customerId: string) => baseReadNow(ports, customerId);
 const versionOf = async (customerId: string) => (await ports.drafts.read(customerId))?.version;
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('saving a draft', () => {
   it('moves the version on by one for changed answers, and not for a move between pages', async () => {

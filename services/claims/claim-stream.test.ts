@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '@contracts/errors';
 import { addAdditionalDocuments } from './add-additional-documents';
 import { ClaimChangedError, eventsOfCommand, readClaimStream } from './claim-stream';
-import { submitClaim } from './submit-claim';
 import {
   claimantFor,
   customerContext,
   type Harness,
   openHarness,
   pdfBytes,
-  submitRequest,
+  submittedWithForm,
 } from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
@@ -21,13 +20,7 @@ afterAll(() => harness.close());
 
 describe('a claim stream as read', () => {
   it('holds none of the events a command appended after the read, though later reads share its index', async () => {
-    const files = [{ fileName: 'form.pdf', bytes: pdfBytes(uuidv7()) }];
-    const { submissionId } = await submitClaim(
-      harness.ports,
-      { ...submitRequest, documents: files.map((file) => ({ kind: 'claim' as const, file })) },
-      claimantFor('olga'),
-      customerContext('olga'),
-    );
+    const submissionId = await submittedWithForm(harness.ports, 'olga');
     const earlier = await readClaimStream(harness.ports.eventStore, submissionId);
     const adding = customerContext('olga');
     await addAdditionalDocuments(

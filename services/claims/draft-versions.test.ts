@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DraftAnswers, EMPTY_DRAFT_ANSWERS } from '@contracts/claims/claim-draft';
 import {
   DraftChangedError,
   DraftSubmittedError,
@@ -15,12 +14,18 @@ import {
 } from './claim-drafts';
 import {
   claimantFor,
-  customerContext,
   type Harness,
   openHarness,
   pdfBytes,
-  submitRequest,
 } from '@tests/support/claims/handler-harness';
+import {
+  baseReadNow,
+  draftAnswers as answers,
+  draftContextOf as contextOf,
+  NO_DRAFT as NEW,
+  newCustomer,
+  refusal,
+} from '@tests/support/claims/draft-harness';
 
 // Decision 121 through the service: what a tab whose read is stale is told.
 
@@ -32,23 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const answers: DraftAnswers = { ...EMPTY_DRAFT_ANSWERS, ...submitRequest };
-const newCustomer = () => `customer-${uuidv7()}`;
-const contextOf = (customerId: string) => {
-  const { commandId: _id, ...rest } = customerContext(customerId);
-  return rest;
-};
-const NEW: ExpectedDraft = { kind: 'new' };
-/** The version a tab that reads the draft now would name in If-Match. */
-const readNow = async (customerId: string): Promise<ExpectedDraft> => {
-  const draft = await ports.drafts.read(customerId);
-  return draft ? { kind: 'draft', attemptId: draft.attemptId, version: draft.version } : NEW;
-};
-const refusal = (attempt: Promise<unknown>) =>
-  attempt.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+const readNow = (customerId: string) => baseReadNow(ports, customerId);
 const submit = (customerId: string, base: ExpectedDraft, key?: string) =>
   submitDraft(ports, claimantFor(customerId), contextOf(customerId), base, key);
 

@@ -4,14 +4,11 @@ import { claimDocumentsNamespace } from '@contracts/claims/documents';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
 import { discardUnreferenced, storeClaimObjects } from './stored-objects';
-import { submitClaim } from './submit-claim';
 import {
-  claimantFor,
-  customerContext,
   type Harness,
   openHarness,
   pdfBytes,
-  submitRequest,
+  submittedWithForm,
 } from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
@@ -39,15 +36,7 @@ describe('the objects a claim save stores', () => {
   });
 
   it('after a failed save, deletes what it created except what the claim points at now', async () => {
-    const { submissionId } = await submitClaim(
-      harness.ports,
-      {
-        ...submitRequest,
-        documents: [{ kind: 'claim', file: { fileName: 'form.pdf', bytes: pdfBytes(uuidv7()) } }],
-      },
-      claimantFor('kim'),
-      customerContext('kim'),
-    );
+    const submissionId = await submittedWithForm(harness.ports, 'kim');
     const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
     const referenced = claim.documents[0]?.key ?? '';
     const orphan = await putPdf(submissionId, `never referenced ${submissionId}`);

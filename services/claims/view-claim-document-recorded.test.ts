@@ -1,18 +1,13 @@
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentViewsStreamId } from '@contracts/claims/document-view-events';
 import type { ClaimRecord } from './claim';
 import { loadClaim } from './load-claim';
-import { submitClaim } from './submit-claim';
 import { viewClaimDocument } from './view-claim-document';
 import {
-  claimantFor,
-  customerContext,
   type Harness,
   openHarness,
-  pdfBytes,
   staffContext,
-  submitRequest,
+  submittedWithForm,
 } from '@tests/support/claims/handler-harness';
 
 let harness: Harness;
@@ -23,15 +18,7 @@ afterAll(() => harness.close());
 
 describe('a staff view of a claim document, as recorded', () => {
   it('records each copy opened under one command id, with the copy and the role', async () => {
-    const { submissionId } = await submitClaim(
-      harness.ports,
-      {
-        ...submitRequest,
-        documents: [{ kind: 'claim', file: { fileName: 'form.pdf', bytes: pdfBytes(uuidv7()) } }],
-      },
-      claimantFor('pia'),
-      customerContext('pia'),
-    );
+    const submissionId = await submittedWithForm(harness.ports, 'pia');
     const claim = (await loadClaim(harness.ports.eventStore, submissionId)) as ClaimRecord;
     const documentId = claim.documents[0]?.sha256 ?? '';
     const opening = staffContext();

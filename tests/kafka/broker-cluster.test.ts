@@ -11,7 +11,6 @@ import {
   startKafkaCluster,
 } from '@infra/kafka/broker/broker';
 import { createKafka } from '@infra/kafka/kafka-client';
-import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { startNotificationConsumer } from '@infra/kafka/notifications/notification-consumer';
 import { postgresClaimantDirectory } from '@infra/kafka/notifications/notify-claimant';
 import { readRelayCheckpoint, type Relay, startRelay } from '@infra/kafka/relay';
@@ -20,6 +19,7 @@ import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { eventCount, expectedSequences } from './support/relay-expectations';
 import {
   type ReadMessage,
   readTopic,
@@ -216,16 +216,8 @@ describe('a 3-broker KRaft cluster loses a broker, then the active controller (k
           { timeout: 10_000 },
         )
         .toBe(CLAIMS);
-      const expected = new Map<string, string[]>();
-      const states = new Map<string, RelayClaimState | undefined>();
-      for (const event of stored) {
-        const claimId = (event.data as { submissionId: string }).submissionId;
-        const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
-        states.set(claimId, state);
-        for (const e of integrationEvents)
-          expected.set(claimId, [...(expected.get(claimId) ?? []), e.eventId]);
-      }
-      const total = [...expected.values()].reduce((n, ids) => n + ids.length, 0);
+      const expected = expectedSequences(stored);
+      const total = eventCount(expected);
       expect(total).toBe(CLAIMS);
       const messages = await readTopic(
         kafka,

@@ -7,7 +7,6 @@ import type { EventStore, RecordedEvent } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { type KafkaBroker, startKafkaBroker } from '@infra/kafka/broker/broker';
 import { createKafka } from '@infra/kafka/kafka-client';
-import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import {
   type NotificationConsumer,
   startNotificationConsumer,
@@ -19,6 +18,7 @@ import { createSmtpMailer } from '@infra/mail/smtp-mailer';
 import { integrationSchemaValidator } from '@tests/support/integration-schemas';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { eventCount, expectedSequences } from './support/relay-expectations';
 import { readTopic, sequencesByClaim } from './support/topic-reader';
 
 const CLAIMS = Number(process.env.KAFKA_FAILURE_CLAIMS ?? 1_000);
@@ -168,16 +168,8 @@ describe('relay and notifications through a broker crash (real Kafka, kill -9)',
     ) {
       stored.push(...batch);
     }
-    const expected = new Map<string, string[]>();
-    const states = new Map<string, RelayClaimState | undefined>();
-    for (const event of stored) {
-      const claimId = (event.data as { submissionId: string }).submissionId;
-      const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
-      states.set(claimId, state);
-      for (const e of integrationEvents)
-        expected.set(claimId, [...(expected.get(claimId) ?? []), e.eventId]);
-    }
-    const total = [...expected.values()].reduce((n, ids) => n + ids.length, 0);
+    const expected = expectedSequences(stored);
+    const total = eventCount(expected);
     expect(total).toBe(CLAIMS * 7);
     const messages = await readTopic(
       kafka,

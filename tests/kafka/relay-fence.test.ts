@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type EventStore, type LogPosition, START_OF_LOG } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createKafka } from '@infra/kafka/kafka-client';
-import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { readRelayCheckpoint, startRelay } from '@infra/kafka/relay';
-import { type ClaimLife, claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
+import { claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { isLeaseLost } from '@projections/runner/lease';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { appendLives, expectedSequences } from './support/relay-expectations';
 import { readTopic, TopicReadTimeout } from './support/topic-reader';
 
 const TTL_MS = 600;
@@ -22,24 +22,10 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
   }
 }
 
-async function append(store: EventStore, life: ClaimLife): Promise<void> {
-  for (const [step, events] of life.steps.entries())
-    await store.append(life.streamId, events, {
-      expectedRevision: step === 0 ? 'no_stream' : 'any',
-    });
-}
-
 /** The integration event ids the relay maps the stored events to, each once. */
 async function expectedIds(store: EventStore): Promise<string[]> {
-  const states = new Map<string, RelayClaimState | undefined>();
-  const ids: string[] = [];
-  for (const event of await store.readAll({ after: START_OF_LOG, maxCount: 10_000 })) {
-    const claimId = (event.data as { submissionId: string }).submissionId;
-    const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
-    states.set(claimId, state);
-    ids.push(...integrationEvents.map((published) => published.eventId));
-  }
-  return ids;
+  const stored = await store.readAll({ after: START_OF_LOG, maxCount: 10_000 });
+  return [...expectedSequences(stored).values()].flat();
 }
 
 /** Every committed message's event id, read until the topic stays quiet for `quietMs`. */
@@ -113,7 +99,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
       onError: (error) => errors.push(error),
       onPublished: (_events, position) => recorded.push(position),
     });
-    await append(store, claimLife(900, claimantNumbered(900)));
+    await appendLives(store, [claimLife(900, claimantNumbered(900))]);
     await stale.caughtUp;
     expect(stale.status().role).toBe('leader');
 
@@ -125,7 +111,7 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
     // Only the stale relay runs now, sure of a lease whose token moved on.
     const checkpoint = await readRelayCheckpoint(database.pool, name);
     const recordedBefore = recorded.length;
-    await append(store, claimLife(901, claimantNumbered(901)));
+    await appendLives(store, [claimLife(901, claimantNumbered(901))]);
     await until(() => errors.some(isLeaseLost), 10_000);
     expect(recorded).toHaveLength(recordedBefore);
     expect(await readRelayCheckpoint(database.pool, name)).toEqual(checkpoint);
@@ -161,12 +147,12 @@ describe('a relay that lost its lease without knowing it (real broker)', () => {
       },
       onError: (error) => errors.push(error),
     });
-    await append(store, claimLife(910, claimantNumbered(910)));
+    await appendLives(store, [claimLife(910, claimantNumbered(910))]);
     await zombie.caughtUp;
     expect(zombie.status().role).toBe('leader');
 
     freezeAtNextSend = true;
-    await append(store, claimLife(911, claimantNumbered(911)));
+    await appendLives(store, [claimLife(911, claimantNumbered(911))]);
     await inHand;
     const other = startRelay(relayOn(topic, name));
     await until(() => other.status().role === 'leader', TTL_MS * 4);

@@ -2,15 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { compareLogPositions, type EventStore, type RecordedEvent } from '@contracts/event-store';
+import { compareLogPositions, type EventStore } from '@contracts/event-store';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createKafka } from '@infra/kafka/kafka-client';
-import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
 import { partitionsOf } from '@infra/kafka/partition-sends';
 import { readRelayCheckpoint } from '@infra/kafka/relay';
 import { type ClaimLife, claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { type SmtpCapture, startSmtpCapture } from '@tests/support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { expectedSequences } from './support/relay-expectations';
 import { readTopic, sequencesByClaim } from './support/topic-reader';
 
 /**
@@ -68,20 +68,6 @@ function repeats(capture: SmtpCapture) {
 /** The partition a claim's events go to (2 partitions, keyed by claim id). */
 const partitionOf = (life: ClaimLife) =>
   [...partitionsOf('any', 2, [{ key: life.submissionId, value: '' }])][0];
-
-/** Each claim's integration event ids, in order, as the relay maps the stored events. */
-function expectedSequences(stored: readonly RecordedEvent[]): Map<string, string[]> {
-  const states = new Map<string, RelayClaimState | undefined>();
-  const out = new Map<string, string[]>();
-  for (const event of stored) {
-    const claimId = (event.data as { submissionId: string }).submissionId;
-    const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
-    states.set(claimId, state);
-    for (const published of integrationEvents)
-      out.set(claimId, [...(out.get(claimId) ?? []), published.eventId]);
-  }
-  return out;
-}
 
 describe("two portals' relay, notification consumer and mail queue; the relay's leader frozen (real broker, SMTP and processes)", () => {
   let database: TestDatabase;

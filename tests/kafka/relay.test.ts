@@ -1,50 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '@contracts/event-store';
+import type { EventStore } from '@contracts/event-store';
 import type { IntegrationEvent } from '@contracts/integration/claim-integration-events';
 import { createPostgresEventStore } from '@infra/eventstore/postgres/postgres-event-store';
 import { createKafka } from '@infra/kafka/kafka-client';
-import { mapClaimEvent, type RelayClaimState } from '@infra/kafka/map-claim-event';
+import { mapClaimEvent } from '@infra/kafka/map-claim-event';
 import { readRelayCheckpoint, startRelay } from '@infra/kafka/relay';
 import { listParked, requestParkedRetry, WAITING_BEHIND } from '@infra/kafka/relay-parking';
 import { ensureTopic } from '@infra/kafka/relay-topic';
 import { type ClaimLife, claimantNumbered, claimLife } from '@infra/kafka/testing/claim-life';
 import { integrationSchemaValidator } from '@tests/support/integration-schemas';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
+import { appendLives, eventCount, expectedSequences } from './support/relay-expectations';
 import { readTopic, sequencesByClaim } from './support/topic-reader';
-
-/** What the relay must publish for these lives: each claim's integration event ids, in order. */
-function expectedSequences(stored: readonly RecordedEvent[]): Map<string, string[]> {
-  const states = new Map<string, RelayClaimState | undefined>();
-  const out = new Map<string, string[]>();
-  for (const event of stored) {
-    const claimId = (event.data as { submissionId: string }).submissionId;
-    const { integrationEvents, state } = mapClaimEvent(event, states.get(claimId));
-    states.set(claimId, state);
-    for (const published of integrationEvents) {
-      out.set(claimId, [...(out.get(claimId) ?? []), published.eventId]);
-    }
-  }
-  return out;
-}
-
-async function appendLives(store: EventStore, lives: readonly ClaimLife[]): Promise<void> {
-  // Step by step across claims, so the log interleaves claims as real traffic does.
-  const steps = Math.max(...lives.map((life) => life.steps.length));
-  for (let step = 0; step < steps; step++) {
-    for (const life of lives) {
-      const events = life.steps[step];
-      if (!events) continue;
-      await store.append(life.streamId, events, {
-        expectedRevision: step === 0 ? 'no_stream' : 'any',
-      });
-    }
-  }
-}
-
-const count = (sequences: Map<string, string[]>) =>
-  [...sequences.values()].reduce((sum, ids) => sum + ids.length, 0);
 
 describe('Kafka relay (real broker)', () => {
   let database: TestDatabase;
@@ -75,8 +44,8 @@ describe('Kafka relay (real broker)', () => {
       await relay.caughtUp;
       const stored = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 10_000 });
       const expected = expectedSequences(stored);
-      const messages = await readTopic(kafka, topic, (m) => m.length >= count(expected));
-      expect(messages).toHaveLength(count(expected));
+      const messages = await readTopic(kafka, topic, (m) => m.length >= eventCount(expected));
+      expect(messages).toHaveLength(eventCount(expected));
       expect(sequencesByClaim(messages)).toEqual(expected);
 
       const validate = integrationSchemaValidator();
@@ -130,9 +99,9 @@ describe('Kafka relay (real broker)', () => {
       await second.caughtUp;
       const stored = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 10_000 });
       const expected = expectedSequences(stored);
-      const messages = await readTopic(kafka, topic, (m) => m.length >= count(expected));
+      const messages = await readTopic(kafka, topic, (m) => m.length >= eventCount(expected));
       expect(sequencesByClaim(messages)).toEqual(expected);
-      expect(published.length).toBe(count(expected));
+      expect(published.length).toBe(eventCount(expected));
       expect(published.length).toBeGreaterThan(afterFirst);
     } finally {
       await second.stop();
@@ -162,7 +131,7 @@ describe('Kafka relay (real broker)', () => {
       const stored = await store.readAll({ after: { commit: 0n, prepare: 0n }, maxCount: 10_000 });
       const expected = expectedSequences(stored);
       await new Promise((r) => setTimeout(r, 1_000));
-      const messages = await readTopic(kafka, topic, (m) => m.length >= count(expected));
+      const messages = await readTopic(kafka, topic, (m) => m.length >= eventCount(expected));
       expect(sequencesByClaim(messages)).toEqual(expected);
     } finally {
       await Promise.all(relays.map((r) => r.stop()));

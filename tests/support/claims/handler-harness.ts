@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@tests/support/test-datab
 import type { CommandContext } from '@services/shared/command-context';
 import type { DraftPorts } from '@services/claims/claim-drafts';
 import type { ClaimPorts } from '@services/claims/ports';
+import { submitClaim } from '@services/claims/submit-claim';
 import { inProcessInspector } from './in-process-inspector';
 
 /** Test support for the claim handlers: a real Postgres event store and files on disk. */
@@ -118,3 +119,15 @@ export const submitRequest = {
   claimType: 'Job Loss' as const,
   claimDescription: 'Laid off',
 };
+
+/** A claim the customer submitted with one PDF form: its submission id. */
+export async function submittedWithForm(ports: ClaimPorts, customerId: string): Promise<string> {
+  const file = { fileName: 'form.pdf', bytes: pdfBytes(uuidv7()) };
+  const { submissionId } = await submitClaim(
+    ports,
+    { ...submitRequest, documents: [{ kind: 'claim', file }] },
+    claimantFor(customerId),
+    customerContext(customerId),
+  );
+  return submissionId;
+}
