@@ -10,8 +10,6 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** The niceness of the steps that run beside a measured one (decision 154). */
-const NICE = 10;
 const lines = [];
 
 /**
@@ -19,16 +17,17 @@ const lines = [];
  * A live step shows its output as it comes; a step run beside another keeps its output until it
  * ends, then shows it whole, so the two never interleave.
  */
-async function run(label, command, args, { env = {}, live = true, niced = false } = {}) {
+async function run(label, command, args, { env = {}, live = true, background = false } = {}) {
   const beside = live ? '' : ' (beside the browser suite; its output follows when it ends)';
-  const priority = niced ? ` (at nice ${NICE})` : '';
+  const priority = background ? ' (in the background: SCHED_IDLE)' : '';
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}${priority}${beside}\n`);
   const log = `${RESULTS}/output-${label.replace(/\W+/g, '-')}.log`;
   const started = Date.now();
-  // A niced step and all it starts (browser, portal, brokers) yields the cores to a step at
-  // the normal priority: a bound measured there is the portal's, not the neighbours' (decision 154).
-  const [program, argv] = niced
-    ? ['nice', ['-n', String(NICE), command, ...args]]
+  // A background step and all it starts (browser, portal, brokers) runs only on the cores a
+  // foreground step leaves idle: a bound measured there is the portal's, not the neighbours'.
+  // SCHED_IDLE, not nice: Chromium renices its own threads (to -8 as root) (decision 155).
+  const [program, argv] = background
+    ? ['chrt', ['--idle', '0', command, ...args]]
     : [command, args];
   const child = spawn(program, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,11 +67,11 @@ async function suite(
   label,
   command,
   args,
-  { report: reportFile, count, failed, env, live, niced },
+  { report: reportFile, count, failed, env, live, background },
 ) {
   // Its line keeps its place in the summary though a suite beside it may end first.
   const slot = lines.push(`${label}: still running`) - 1;
-  const { ok, seconds, output } = await run(label, command, args, { env, live, niced });
+  const { ok, seconds, output } = await run(label, command, args, { env, live, background });
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   const counted = report ? count(report) : undefined;
   if (report) failures.push(...failed(report, output));
@@ -158,16 +157,16 @@ const playwright = () =>
     count: countPlaywright,
     failed: failedPlaywright,
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` },
-    niced: true,
+    background: true,
   });
 
 await vitest('unit and integration (vitest)', ['unit', 'timed'], `${RESULTS}/vitest.json`);
-// The browser suite, the longest, starts now and runs niced beside the rest: the broker outage
-// first, at the normal priority, so its readiness bound (p99 < 100 ms while the broker is
-// away, issue 44) measures the portal and not a browser suite sharing the 2 cores (decisions
-// 153, 154); then the other broker suites, niced like the browser. Each of those leaves most
-// of the cores idle (brokers wait out outages, the browser runs one page at a time), and one
-// after the other they made `npm test` take 25 minutes (decision 151).
+// The browser suite, the longest, starts now, in the background (SCHED_IDLE): the broker
+// outage runs in the foreground beside it, so its readiness bound (p99 < 100 ms while the broker
+// is away, issue 44) measures the portal and not a browser suite sharing the 2 cores (decisions
+// 153, 155); then the other broker suites, in the background like the browser. Each of those
+// leaves most of the cores idle (brokers wait out outages, the browser runs one page at a
+// time), and one after the other they made `npm test` take 25 minutes (decision 151).
 const browser = built ? playwright() : undefined;
 const OUTAGE = 'tests/kafka/broker-outage.test.ts';
 await vitest('Kafka broker outage (vitest)', ['kafka'], `${RESULTS}/vitest-outage.json`, {
@@ -177,7 +176,7 @@ await vitest('Kafka broker outage (vitest)', ['kafka'], `${RESULTS}/vitest-outag
 await vitest('Kafka broker suites (vitest)', ['kafka'], `${RESULTS}/vitest-kafka.json`, {
   filters: [`--exclude=${OUTAGE}`],
   live: false,
-  niced: true,
+  background: true,
 });
 if (browser) {
   await browser;
