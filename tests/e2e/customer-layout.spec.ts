@@ -84,7 +84,9 @@ async function claimantWithClaims(page: Page, browser: import('@playwright/test'
 async function openDashboard(page: Page, lang: Lang) {
   await page.goto(`/${lang}/dashboard`);
   await islandsHydrated(page);
-  await expect(page.locator('.claims-table, .claim-cards')).toBeVisible();
+  // Until the table has measured its room, the server's HTML holds both the table and the cards.
+  const decided = page.locator('.table-scroll:not([data-layout="undecided"])');
+  await expect(decided.locator('.claims-table, .claim-cards')).toBeVisible();
 }
 
 /** The element is drawn whole inside the viewport's width. */
