@@ -7,7 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { MUTATION_GROUPS, mutateOf, mutationGroup } from './groups.mjs';
-import { listSurvivors, reasonsFrom, survivorsOf } from './survivors';
+import {
+  listPlacesWithoutSurvivors,
+  listSurvivors,
+  placesWithoutSurvivors,
+  reasonsFrom,
+  survivorsOf,
+} from './survivors';
 import { formatTally, type MutationTally, sumTallies, tallyReport } from './tally';
 
 const BREAK = 85;
@@ -45,13 +51,25 @@ function runGroup(name: string, fresh: boolean): GroupResult {
 /** reports/mutation/survivors.md: each group's survivors with docs/testing.md's why. */
 function writeSurvivors(names: readonly string[]): string[] {
   const reasons = reasonsFrom(readFileSync('docs/testing.md', 'utf8'));
-  const lists = names.flatMap((name) => {
+  const reports = names.flatMap((name) => {
     const file = `${REPORTS}/${name}.json`;
-    if (!existsSync(file)) return [];
-    return [listSurvivors(name, survivorsOf(JSON.parse(readFileSync(file, 'utf8'))), reasons)];
+    return existsSync(file) ? [{ name, report: JSON.parse(readFileSync(file, 'utf8')) }] : [];
   });
-  writeFileSync(`${REPORTS}/survivors.md`, lists.map(({ markdown }) => markdown).join('\n'));
-  return lists.map(({ markdown }) => markdown.split('\n')[0]?.replace(/^## /, '') ?? '');
+  const lists = reports.map(({ name, report }) =>
+    listSurvivors(name, survivorsOf(report), reasons),
+  );
+  const stale = placesWithoutSurvivors(
+    reasons,
+    reports.map(({ report }) => report),
+  );
+  writeFileSync(
+    `${REPORTS}/survivors.md`,
+    [...lists.map(({ markdown }) => markdown), listPlacesWithoutSurvivors(stale)].join('\n'),
+  );
+  return [
+    ...lists.map(({ markdown }) => markdown.split('\n')[0]?.replace(/^## /, '') ?? ''),
+    `${stale.length} places explained where nothing survives now (rows to prune)`,
+  ];
 }
 
 function main(): number {

@@ -148,3 +148,40 @@ export function listSurvivors(
   const table = ['| where | mutant | status | verdict | why |', '|---|---|---|---|---|', ...rows];
   return { markdown: [heading, '', ...table, ''].join('\n'), counts };
 }
+
+/**
+ * The places docs/testing.md explains, in files these reports mutated, where no mutant survives
+ * now: a test killed it since (a "killed by hand" row now counted), or the code moved. Their rows
+ * are to be pruned or renumbered, so the table keeps explaining only what survives.
+ */
+export function placesWithoutSurvivors(
+  explained: readonly Explanation[],
+  reports: readonly ReportShape[],
+): Explanation[] {
+  const files = reports.flatMap((report) => Object.keys(report.files));
+  const survivors = reports.flatMap(survivorsOf);
+  return explained.filter(
+    (place) =>
+      files.some((file) => sameFile(file, place.path)) &&
+      !survivors.some(
+        (survivor) =>
+          sameFile(survivor.file, place.path) &&
+          survivor.line >= place.from &&
+          survivor.line <= place.to,
+      ),
+  );
+}
+
+/** A markdown list of those places, each with its verdict. */
+export function listPlacesWithoutSurvivors(places: readonly Explanation[]): string {
+  const lines = places.map(
+    ({ path, from, to, verdict }) =>
+      `- \`${path}:${from === to ? from : `${from}-${to}`}\` (${verdict})`,
+  );
+  return [
+    `## Places docs/testing.md explains where nothing survives now (${places.length}): rows to prune`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+}

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  listPlacesWithoutSurvivors,
   listSurvivors,
+  placesWithoutSurvivors,
   reasonFor,
   reasonsFrom,
   survivorsOf,
@@ -85,6 +87,29 @@ describe('the survivors of a mutation run, with their why', () => {
     expect(markdown).toContain(
       '| `services/b.ts:7` | ConditionalExpression: `true` | no coverage | equivalent |',
     );
+  });
+
+  it('names the places explained in the mutated files where nothing survives now, and only those', () => {
+    const report = {
+      files: {
+        ...REPORT.files,
+        // g.ts:9's mutant is killed now; f.ts's lines moved: nothing survives at 5 or 30–32.
+        'services/g.ts': { mutants: [mutant(9, 'Killed')] },
+        'services/f.ts': { mutants: [mutant(31, 'Killed'), mutant(40, 'Survived')] },
+      },
+    };
+    const stale = placesWithoutSurvivors(reasonsFrom(DOC), [report]);
+    // b.ts:3 is in a mutated file, and only its :7 survives; e.ts was not mutated in this run.
+    expect(stale.map(({ path, from, to }) => `${path}:${from}-${to}`)).toEqual([
+      'services/b.ts:3-3',
+      'services/g.ts:9-9',
+      'services/f.ts:5-5',
+      'services/f.ts:30-32',
+    ]);
+    const markdown = listPlacesWithoutSurvivors(stale);
+    expect(markdown).toContain('explains where nothing survives now (4): rows to prune');
+    expect(markdown).toContain('- `services/g.ts:9` (killed by hand)');
+    expect(markdown).toContain('- `services/f.ts:30-32` (equivalent)');
   });
 
   it('reads docs/testing.md as it is: every kept row names at least one place', () => {
