@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite (lint, types, build, Vitest, Playwright) and ends with one line
 // totalling them all: "N passed, N failed, N skipped". Exits non-zero on any failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { failedPlaywright, failedVitest } from './test-failures.mjs';
 
@@ -12,6 +12,9 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+/** util-linux's chrt, on every Debian; where it is missing, background steps run as any other. */
+const CHRT = spawnSync('chrt', ['--version']).status === 0;
+
 /**
  * Runs a step and keeps its output in its own log, read by the secrets check and the summary.
  * A live step shows its output as it comes; a step run beside another keeps its output until it
@@ -19,16 +22,19 @@ const lines = [];
  */
 async function run(label, command, args, { env = {}, live = true, background = false } = {}) {
   const beside = live ? '' : ' (beside the browser suite; its output follows when it ends)';
-  const priority = background ? ' (in the background: SCHED_IDLE)' : '';
+  const idle = background && CHRT;
+  const priority = background
+    ? idle
+      ? ' (in the background: SCHED_IDLE)'
+      : ' (no chrt here: at the normal priority)'
+    : '';
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}${priority}${beside}\n`);
   const log = `${RESULTS}/output-${label.replace(/\W+/g, '-')}.log`;
   const started = Date.now();
   // A background step and all it starts (browser, portal, brokers) runs only on the cores a
   // foreground step leaves idle: a bound measured there is the portal's, not the neighbours'.
   // SCHED_IDLE, not nice: Chromium renices its own threads (to -8 as root) (decision 155).
-  const [program, argv] = background
-    ? ['chrt', ['--idle', '0', command, ...args]]
-    : [command, args];
+  const [program, argv] = idle ? ['chrt', ['--idle', '0', command, ...args]] : [command, args];
   const child = spawn(program, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
