@@ -51,6 +51,9 @@ const binaries: Record<string, Kept> = {
   'fc-list': {
     reason: "fontconfig's: bench:lighthouse checks a CJK font is installed (decision 141)",
   },
+  chrt: {
+    reason: "util-linux's: npm test runs its background suites in SCHED_IDLE (decision 155)",
+  },
 };
 
 /**
