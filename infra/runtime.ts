@@ -9,6 +9,7 @@ import {
   defaultInspectionWorkers,
   type InspectionPool,
 } from './documents/inspection-pool';
+import { boundCheckouts } from './postgres/checkout-bound';
 import { boundedPoolOptions, leasePoolOptions } from './postgres/pool-bounds';
 import { watchQueries } from './postgres/query-watchdog';
 import { observedInspectionPool } from './documents/observed-inspection-pool';
@@ -73,8 +74,10 @@ export function openRuntime(config: Config, databaseUrl = config.DATABASE_URL): 
       );
     });
     const leasePool = new pg.Pool({ connectionString: databaseUrl, ...leasePoolOptions(config) });
-    watchQueries(pool, config);
-    watchQueries(leasePool, config);
+    for (const bounded of [pool, leasePool]) {
+      watchQueries(bounded, config);
+      boundCheckouts(bounded, config);
+    }
     // A lease connection a frozen process left idle is ended by Postgres: no fault of ours.
     leasePool.on('error', (error) => getLogger().warn({ err: error }, 'lease connection lost'));
     leasePool.on('connect', (client) => client.on('error', () => {}));

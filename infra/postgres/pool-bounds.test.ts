@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { parseConfig } from '../config/config';
+import { boundCheckouts } from './checkout-bound';
 import { boundedPoolOptions, leasePoolOptions, queryTimeoutMs } from './pool-bounds';
 import { watchQueries } from './query-watchdog';
 
@@ -10,6 +11,7 @@ const bounded = (url: string, env: Record<string, string>) => {
   const settings = parseConfig(env);
   const pool = new pg.Pool({ connectionString: url, max: 2, ...boundedPoolOptions(settings) });
   watchQueries(pool, settings);
+  boundCheckouts(pool, settings);
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
@@ -143,5 +145,46 @@ describe('bounded Postgres pool', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('arms no timer for a checkout that an idle connection answers (decision 156)', async () => {
+    const pool = bounded(database.url, { PG_CONNECT_TIMEOUT_MS: '4321' });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await pool.query('select 1');
+      timers.mockClear();
+      for (let i = 0; i < 10; i += 1) await pool.query('select 1');
+      const bounds = timers.mock.calls.filter(([, delay]) => delay === 4321);
+      expect(bounds).toHaveLength(0);
+    } finally {
+      timers.mockRestore();
+      await pool.end();
+    }
+  });
+
+  it('still bounds a checkout that waits for a busy connection', async () => {
+    const pool = bounded(database.url, { PG_CONNECT_TIMEOUT_MS: '300' });
+    const held = await Promise.all([pool.connect(), pool.connect()]);
+    try {
+      const { error, ms } = await elapsed(() => pool.query('select 1'));
+      expect(error?.message).toMatch(/timeout exceeded when trying to connect/);
+      expect(ms).toBeGreaterThanOrEqual(250);
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      for (const client of held) client.release();
+      await pool.end();
+    }
+  });
+
+  it('bounds every new connection by its client, whatever the pool option says', async () => {
+    const { Client } = boundedPoolOptions(parseConfig({ PG_CONNECT_TIMEOUT_MS: '300' }));
+    if (!Client) throw new Error('the bounded options name no client');
+    const client = new (Client as typeof pg.Client)({
+      connectionString: `postgres://nobody@127.0.0.1:${silentPort}/none`,
+      connectionTimeoutMillis: 0,
+    });
+    const { error, ms } = await elapsed(() => client.connect());
+    expect(error?.message).toMatch(/timeout/);
+    expect(ms).toBeLessThan(2_000);
   });
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config/config';
+import { connectBoundedClient } from './checkout-bound';
 
 export type BoundSettings = Pick<
   Config,
@@ -18,8 +19,11 @@ const QUERY_MARGIN_MS = 5_000;
  * timeout can fire. TCP keepalives let the kernel notice a peer that vanished.
  */
 export function boundedPoolOptions(settings: BoundSettings): pg.PoolConfig {
+  const connectTimeoutMs = settings.PG_CONNECT_TIMEOUT_MS;
   return {
-    connectionTimeoutMillis: settings.PG_CONNECT_TIMEOUT_MS,
+    // Checkouts that wait are bounded by `boundCheckouts`; new connections by their client.
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(connectTimeoutMs > 0 ? { Client: connectBoundedClient(connectTimeoutMs) } : {}),
     statement_timeout: settings.PG_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: settings.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     // pg sends or arms none of these when 0: 0 turns each bound off. The client's bound on a
