@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { dedicatedClient } from '../postgres/checkout-bound';
 
 /** Where the identity tables' triggers announce a changed or deleted session or account. */
 export const IDENTITY_CHANGES_CHANNEL = 'identity_changed';
@@ -126,7 +127,7 @@ export function createSessionCaches<C extends CachedCustomerSession, S>(
     if (performance.now() - lastAttempt < RECONNECT_AFTER_MS) return;
     lastAttempt = performance.now();
     connecting = true;
-    const client = new pg.Client({ ...pool.options, keepAlive: true });
+    const client = dedicatedClient(pool, { keepAlive: true });
     client.on('notification', ({ payload = '' }) => heard(payload));
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));

@@ -37,3 +37,13 @@ export function connectBoundedClient(connectTimeoutMs: number): typeof pg.Client
     }
   };
 }
+
+/**
+ * A connection of its own (a LISTEN, say) with the pool's settings, made by the pool's client
+ * class: `pool.options.connectionTimeoutMillis` is per checkout (`boundCheckouts`), so a
+ * plain `new pg.Client(pool.options)` could open its connection without any bound.
+ */
+export function dedicatedClient(pool: pg.Pool, extra: pg.ClientConfig = {}): pg.Client {
+  const PoolClient = (pool.options.Client ?? pg.Client) as typeof pg.Client;
+  return new PoolClient({ ...pool.options, ...extra });
+}

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/support/test-database';
 import { parseConfig } from '../config/config';
-import { boundCheckouts } from './checkout-bound';
+import { boundCheckouts, dedicatedClient } from './checkout-bound';
 import { boundedPoolOptions, leasePoolOptions, queryTimeoutMs } from './pool-bounds';
 import { watchQueries } from './query-watchdog';
 
@@ -186,5 +186,21 @@ describe('bounded Postgres pool', () => {
     const { error, ms } = await elapsed(() => client.connect());
     expect(error?.message).toMatch(/timeout/);
     expect(ms).toBeLessThan(2_000);
+  });
+
+  it('bounds a dedicated connection (a LISTEN) after a checkout that armed nothing', async () => {
+    const pool = bounded(database.url, { PG_CONNECT_TIMEOUT_MS: '300' });
+    try {
+      await pool.query('select 1');
+      await pool.query('select 1'); // an idle connection answers: the pool's option is 0 now
+      const listener = dedicatedClient(pool, {
+        connectionString: `postgres://nobody@127.0.0.1:${silentPort}/none`,
+      });
+      const { error, ms } = await elapsed(() => listener.connect());
+      expect(error?.message).toMatch(/timeout/);
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   type AppendResult,
   assertMetadataKey,
@@ -16,6 +16,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '@contracts/event-store';
+import { dedicatedClient } from '../../postgres/checkout-bound';
 import { followLog } from '../follow-log';
 import { appendBatch } from './append-batch';
 import { eachRow } from './each-row';
@@ -159,7 +160,7 @@ export function createPostgresEventStore(
 
   function listen(): Promise<void> {
     listening ??= (async () => {
-      const client = new pg.Client(pool.options);
+      const client = dedicatedClient(pool);
       client.on('notification', ({ payload = '' }) => {
         const announced = parseAnnouncement(payload);
         if (announced.origin === origin) return; // woken at the append already
