@@ -15,6 +15,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '@infra/postgres/embedded'
 import { migrate } from '@infra/postgres/migrate';
 import { verifyEventChains } from '@projections/audit/verify-chains';
 import { freePort } from '@tests/support/free-port';
+import { benchAlternatingPortals } from './append/alternating-portals';
 import { openHttpPath } from './append/http-path';
 import { plainInsertWriters, storeWriter } from './append/store-writers';
 import { openReferencePath } from './append/reference-path';
@@ -33,6 +34,10 @@ const { values } = parseArgs({
     writers: { type: 'string', default: '1,8,32' },
     only: { type: 'string', default: 'ours,emmett,plain,http' },
     'http-writers': { type: 'string', default: '1,8' },
+    // Two portals, B with these settings (NAME=value, space-separated; '' for an A/A
+    // control), the load alternated between them instead of paired with the reference.
+    'alternate-env': { type: 'string' },
+    'alternate-blocks': { type: 'string', default: '6' },
   },
 });
 const durationMs = Number(values.seconds) * 1000;
@@ -205,6 +210,26 @@ async function benchHttpPath(): Promise<void> {
   }
 }
 
+async function benchAlternating(): Promise<void> {
+  const envB = Object.fromEntries(
+    (values['alternate-env'] ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--alternate-env wants NAME=value pairs, not ${pair}`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+  for (const writers of values['http-writers'].split(',').map(Number))
+    await benchAlternatingPortals({
+      envB,
+      blocks: Number(values['alternate-blocks']),
+      writers,
+      sliceMs: durationMs,
+    });
+}
+
 try {
   const targets = (['ours', 'emmett', 'plain'] as const).filter((t) => only.has(t));
   for (let run = 1; run <= runs; run += 1) {
@@ -243,7 +268,8 @@ try {
       `${writers} writers: ours/emmett ${e ? (o / medianRun(e).eventsPerSecond).toFixed(2) : '-'}×, ours/plain ${p ? (o / medianRun(p).eventsPerSecond).toFixed(2) : '-'}×`,
     );
   }
-  if (only.has('http')) await benchHttpPath();
+  if (only.has('http') && values['alternate-env'] !== undefined) await benchAlternating();
+  else if (only.has('http')) await benchHttpPath();
   const chains = await verifyEventChains(oursPool);
   console.log(
     `\nhash chains after the bench: ${chains.ok ? 'all verify' : 'BROKEN'} (${chains.streams} streams, ${chains.events} events)`,

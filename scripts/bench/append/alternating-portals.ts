@@ -1,0 +1,96 @@
+import { openHttpPath } from './http-path';
+import { medianInterval, studentInterval } from '../block-statistics';
+import { runWriters, type WriterRun } from './writers';
+
+type HttpPath = Awaited<ReturnType<typeof openHttpPath>>;
+
+export interface AlternatingOptions {
+  /** The settings portal B starts with on top of the defaults; portal A has the defaults. */
+  readonly envB: Record<string, string>;
+  /** Blocks of four slices, ABBA then BAAB, for each command. */
+  readonly blocks: number;
+  readonly writers: number;
+  readonly sliceMs: number;
+}
+
+interface Slice {
+  readonly block: number;
+  readonly portal: 'A' | 'B';
+  readonly run: WriterRun;
+}
+
+/**
+ * Two portals side by side, each on its own data folder and Postgres, A as shipped and B with
+ * some settings changed, the load moved between them every slice in ABBA / BAAB blocks.
+ * Comparing separate invocations of the bench mixes in the machine's drift from one minute to
+ * the next (±8 % here); slices a few seconds apart, order balanced inside each block, leave
+ * only what the settings do. Neither portal is paused, so nothing is measured just after a
+ * freeze; the idle portal only renews its leases meanwhile.
+ */
+export async function benchAlternatingPortals(options: AlternatingOptions): Promise<void> {
+  const a = await openHttpPath('.data/bench-append-portal-a');
+  const b = await openHttpPath('.data/bench-append-portal-b', options.envB);
+  const env = Object.entries(options.envB)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  console.log(`\nA: the defaults; B: ${env || 'the defaults too (an A/A control)'}`);
+  try {
+    for (const [label, client] of [
+      ['submit claim, no files', (p: HttpPath) => p.submitter],
+      ['staff edit (benefit amount)', (p: HttpPath) => p.editor],
+    ] as const) {
+      const slice = async (portal: HttpPath) => {
+        const make = client(portal);
+        const writers = await Promise.all(Array.from({ length: options.writers }, () => make()));
+        return runWriters(writers, options.sliceMs);
+      };
+      // One slice each first, not counted: connections, plans and the JIT warm up.
+      await slice(a);
+      await slice(b);
+      const slices: Slice[] = [];
+      for (let block = 1; block <= options.blocks; block += 1) {
+        const order = block % 2 === 1 ? 'ABBA' : 'BAAB';
+        for (const portal of [...order] as Array<'A' | 'B'>) {
+          const run = await slice(portal === 'A' ? a : b);
+          slices.push({ block, portal, run });
+          console.log(
+            `${label}, block ${block}, ${portal}: ${Math.round(run.eventsPerSecond)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms`,
+          );
+        }
+      }
+      report(label, options.writers, slices);
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+function report(label: string, writers: number, slices: readonly Slice[]): void {
+  const blocks = [...new Set(slices.map((s) => s.block))];
+  const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const of = (block: number, portal: 'A' | 'B', read: (run: WriterRun) => number) =>
+    mean(slices.filter((s) => s.block === block && s.portal === portal).map((s) => read(s.run)));
+  const readings: Array<[string, (run: WriterRun) => number]> = [
+    ['requests/s', (run) => run.eventsPerSecond],
+    ['p50 ms', (run) => run.p50],
+    ['p99 ms', (run) => run.p99],
+  ];
+  console.log(`\n${label}, ${writers} clients, ${blocks.length} blocks (B against A):`);
+  console.log(
+    '| reading | A mean | B mean | B / A − 1: mean of blocks, 95 % t interval | median of blocks, 95 % interval (order statistics) | blocks with B higher |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)} %`;
+  const range = (low: number, high: number) =>
+    Number.isNaN(low) || Number.isNaN(high) ? '(too few blocks)' : `[${pct(low)}, ${pct(high)}]`;
+  for (const [name, read] of readings) {
+    const changes = blocks.map((block) => of(block, 'B', read) / of(block, 'A', read) - 1);
+    const { centre, half } = studentInterval(changes);
+    const median = medianInterval(changes);
+    const aMean = mean(slices.filter((s) => s.portal === 'A').map((s) => read(s.run)));
+    const bMean = mean(slices.filter((s) => s.portal === 'B').map((s) => read(s.run)));
+    console.log(
+      `| ${name} | ${aMean.toFixed(1)} | ${bMean.toFixed(1)} | ${pct(centre)} ${range(centre - half, centre + half)} | ${pct(median.median)} ${range(median.low, median.high)} | ${changes.filter((c) => c > 0).length} of ${changes.length} |`,
+    );
+  }
+}
