@@ -3,6 +3,10 @@
  * writers (each writer its own stream, expected revision checked) into our Postgres store,
  * Emmett's PostgreSQL store and plain INSERTs, all on one embedded Postgres, then through
  * the portal's HTTP command path; prints medians of the runs and checks every hash chain.
+ * With `--only http --alternate-env 'NAME=value …'` the HTTP path runs on two portals instead,
+ * B with those settings, the load moved between them in ABBA / BAAB slices of `--seconds`
+ * (`--alternate-blocks` of them), to measure what a setting costs (decision 157);
+ * `--alternate-checkout DIR` runs B from another checkout, to measure a change of code.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,6 +42,8 @@ const { values } = parseArgs({
     // control), the load alternated between them instead of paired with the reference.
     'alternate-env': { type: 'string' },
     'alternate-blocks': { type: 'string', default: '6' },
+    // Portal B from another checkout: the change under test, A being this checkout.
+    'alternate-checkout': { type: 'string' },
   },
 });
 const durationMs = Number(values.seconds) * 1000;
@@ -227,6 +233,7 @@ async function benchAlternating(): Promise<void> {
       blocks: Number(values['alternate-blocks']),
       writers,
       sliceMs: durationMs,
+      cwdB: values['alternate-checkout'],
     });
 }
 
@@ -268,7 +275,8 @@ try {
       `${writers} writers: ours/emmett ${e ? (o / medianRun(e).eventsPerSecond).toFixed(2) : '-'}×, ours/plain ${p ? (o / medianRun(p).eventsPerSecond).toFixed(2) : '-'}×`,
     );
   }
-  if (only.has('http') && values['alternate-env'] !== undefined) await benchAlternating();
+  const alternate = values['alternate-env'] ?? values['alternate-checkout'];
+  if (only.has('http') && alternate !== undefined) await benchAlternating();
   else if (only.has('http')) await benchHttpPath();
   const chains = await verifyEventChains(oursPool);
   console.log(

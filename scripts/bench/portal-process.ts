@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 /** The portal as `npm start` runs it, on a data folder of the benchmark's own. */
 export interface PortalProcess {
@@ -13,12 +13,15 @@ export async function startPortal(
   env: Record<string, string>,
   port: number,
   pollMs = 500,
+  /** Another checkout's portal (a before-and-after bench); DATA_DIR should then be absolute. */
+  cwd = process.cwd(),
 ): Promise<PortalProcess> {
-  mkdirSync(env.DATA_DIR ?? '.data', { recursive: true });
+  mkdirSync(resolve(cwd, env.DATA_DIR ?? '.data'), { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/main.ts'], {
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', PORT: String(port), ...env },
     // The portal's JSON log, kept with the benchmark's data for when a run goes wrong.
-    stdio: ['ignore', openSync(join(env.DATA_DIR ?? '.data', 'portal.log'), 'a'), 'inherit'],
+    stdio: ['ignore', openSync(resolve(cwd, env.DATA_DIR ?? '.data', 'portal.log'), 'a'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

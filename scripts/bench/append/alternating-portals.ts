@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { openHttpPath } from './http-path';
 import { medianInterval, studentInterval } from '../block-statistics';
 import { runWriters, type WriterRun } from './writers';
@@ -11,6 +12,8 @@ export interface AlternatingOptions {
   readonly blocks: number;
   readonly writers: number;
   readonly sliceMs: number;
+  /** Portal B from another checkout (the change under test there), else this one. */
+  readonly cwdB?: string;
 }
 
 interface Slice {
@@ -28,12 +31,13 @@ interface Slice {
  * freeze; the idle portal only renews its leases meanwhile.
  */
 export async function benchAlternatingPortals(options: AlternatingOptions): Promise<void> {
-  const a = await openHttpPath('.data/bench-append-portal-a');
-  const b = await openHttpPath('.data/bench-append-portal-b', options.envB);
+  const a = await openHttpPath(resolve('.data/bench-append-portal-a'));
+  const b = await openHttpPath(resolve('.data/bench-append-portal-b'), options.envB, options.cwdB);
   const env = Object.entries(options.envB)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
-  console.log(`\nA: the defaults; B: ${env || 'the defaults too (an A/A control)'}`);
+  const code = options.cwdB ? `the code in ${options.cwdB}, ` : '';
+  console.log(`\nA: the defaults; B: ${code}${env || 'the defaults'}`);
   try {
     for (const [label, client] of [
       ['submit claim, no files', (p: HttpPath) => p.submitter],

@@ -9,13 +9,20 @@ import { lightClient } from './light-client';
 import type { AppendOnce } from './writers';
 
 /** The portal as `npm start` runs it, with the demo customer and a staff agent signed in. */
-export async function openHttpPath(dataDir: string, env: Record<string, string> = {}) {
+export async function openHttpPath(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** Another checkout's portal, for a bench of before against after. */
+  cwd?: string,
+) {
   // A fresh portal each time, so claim numbers and timings do not depend on earlier runs.
   rmSync(dataDir, { recursive: true, force: true });
   const postgresPort = await freePort();
   const portal = await startPortal(
     { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(postgresPort), DEMO_DATA: 'on', ...env },
     await freePort(),
+    undefined,
+    cwd,
   );
   const customer = new TestBrowser();
   await signInAsDemoCustomerAt(customer, portal.base, dataDir);
