@@ -1,10 +1,18 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NodeHandler } from './edge-handler';
 import { answerByDeadline, requestDeadlines } from './request-deadline';
 
 const DEADLINE_MS = 400;
+
+/** A full collection, as `--expose-gc` would give. */
+function collectGarbage(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
 let server: Server | undefined;
 
 afterEach(async () => {
@@ -113,6 +121,23 @@ describe('request deadline', () => {
       req.write('x');
     });
     expect(stalled).toBe(503);
+  });
+
+  it('keeps nothing of a request once its exchange has closed', async () => {
+    // Kept to the next sweep, every answered request lived long enough to be promoted out of
+    // V8's young generation: a cost on every command (decision 157).
+    const gc = collectGarbage();
+    let answered: WeakRef<object> | undefined;
+    const base = await serve((_req, res) => {
+      answered = new WeakRef(res);
+      res.end('ok');
+    }, 60_000);
+    const response = await fetch(`${base}/api/claims`, { headers: { connection: 'close' } });
+    expect(await response.text()).toBe('ok');
+    // The sweep runs every 100 ms: the response must be garbage well before it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gc();
+    expect(answered?.deref()).toBeUndefined();
   });
 
   it('gives an upload the inspection’s bound on top, and 0 turns deadlines off', () => {

@@ -40,20 +40,25 @@ interface InFlight {
  * Retry-After (problem+json under /api/, a plain page otherwise) and whatever the app writes
  * later goes nowhere. The clock starts at once but waits while a body is still arriving, so a
  * slow uploader is not cut off; a body that stops arriving counts as waiting.
- * The deadline is on every request's path, so it costs one entry in a set: a sweep every
- * 100 ms looks at the requests in flight, instead of a timer, listeners and a wrapped `push`
- * per request (decision 152).
+ * The deadline is on every request's path, so it costs one entry in a map and one shared
+ * listener: a sweep every 100 ms looks at the requests in flight, instead of a timer and a
+ * wrapped `push` per request (decision 152), and a request leaves the map as its exchange
+ * closes, so nothing of a finished request outlives it (decision 157).
  */
 export function answerByDeadline(app: NodeHandler, options: DeadlineOptions): NodeHandler {
   const now = options.now ?? (() => performance.now());
-  const inFlight = new Set<InFlight>();
+  const inFlight = new Map<ServerResponse, InFlight>();
+  // One function for every response: `this` is the response whose exchange closed.
+  function forget(this: ServerResponse) {
+    inFlight.delete(this);
+  }
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () => {
     const at = now();
-    for (const request of inFlight) {
+    for (const request of inFlight.values()) {
       const { req, res } = request;
       if (res.headersSent || res.writableEnded || res.destroyed) {
-        inFlight.delete(request);
+        inFlight.delete(res);
         continue;
       }
       const bytesRead = req.socket?.bytesRead ?? request.bytesRead;
@@ -62,7 +67,7 @@ export function answerByDeadline(app: NodeHandler, options: DeadlineOptions): No
         request.lastHeardAt = at;
       }
       if (at - request.lastHeardAt < request.deadlineMs) continue;
-      inFlight.delete(request);
+      inFlight.delete(res);
       options.onMissed?.(req, Math.round(at - request.startedAt));
       answer503(req, res, request.deadlineMs);
     }
@@ -76,7 +81,8 @@ export function answerByDeadline(app: NodeHandler, options: DeadlineOptions): No
     if (deadlineMs <= 0) return app(req, res);
     const startedAt = now();
     const bytesRead = req.socket?.bytesRead ?? 0;
-    inFlight.add({ req, res, deadlineMs, startedAt, lastHeardAt: startedAt, bytesRead });
+    inFlight.set(res, { req, res, deadlineMs, startedAt, lastHeardAt: startedAt, bytesRead });
+    res.on('close', forget);
     if (!sweeper) {
       sweeper = setInterval(sweep, Math.min(SWEEP_MS, Math.max(10, deadlineMs / 4)));
       sweeper.unref();
