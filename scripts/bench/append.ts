@@ -44,6 +44,10 @@ const { values } = parseArgs({
     'alternate-blocks': { type: 'string', default: '6' },
     // Portal B from another checkout: the change under test, A being this checkout.
     'alternate-checkout': { type: 'string' },
+    // B on the first slot (started first): a second run this way cancels any slot bias.
+    'alternate-b-first': { type: 'boolean', default: false },
+    // Fresh portals this many times, B on the other slot each time.
+    'alternate-rounds': { type: 'string', default: '1' },
   },
 });
 const durationMs = Number(values.seconds) * 1000;
@@ -234,6 +238,8 @@ async function benchAlternating(): Promise<void> {
       writers,
       sliceMs: durationMs,
       cwdB: values['alternate-checkout'],
+      bFirst: values['alternate-b-first'],
+      rounds: Number(values['alternate-rounds']),
     });
 }
 

@@ -21,7 +21,11 @@ export async function startPortal(
     cwd,
     env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', PORT: String(port), ...env },
     // The portal's JSON log, kept with the benchmark's data for when a run goes wrong.
-    stdio: ['ignore', openSync(resolve(cwd, env.DATA_DIR ?? '.data', 'portal.log'), 'a'), 'inherit'],
+    stdio: [
+      'ignore',
+      openSync(resolve(cwd, env.DATA_DIR ?? '.data', 'portal.log'), 'a'),
+      'inherit',
+    ],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

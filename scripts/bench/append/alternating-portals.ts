@@ -14,6 +14,16 @@ export interface AlternatingOptions {
   readonly sliceMs: number;
   /** Portal B from another checkout (the change under test there), else this one. */
   readonly cwdB?: string;
+  /**
+   * B started first, on the first data folder: the two slots are not quite alike (an A/A
+   * control leans a little one way), so a run with the slots swapped cancels that out.
+   */
+  readonly bFirst?: boolean;
+  /**
+   * Fresh portals this many times, B on the other slot each time, the blocks shared out
+   * between the rounds: what differs between the slots then cancels within one invocation.
+   */
+  readonly rounds?: number;
 }
 
 interface Slice {
@@ -31,13 +41,38 @@ interface Slice {
  * freeze; the idle portal only renews its leases meanwhile.
  */
 export async function benchAlternatingPortals(options: AlternatingOptions): Promise<void> {
-  const a = await openHttpPath(resolve('.data/bench-append-portal-a'));
-  const b = await openHttpPath(resolve('.data/bench-append-portal-b'), options.envB, options.cwdB);
   const env = Object.entries(options.envB)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
   const code = options.cwdB ? `the code in ${options.cwdB}, ` : '';
-  console.log(`\nA: the defaults; B: ${code}${env || 'the defaults'}`);
+  const rounds = Math.max(1, options.rounds ?? 1);
+  console.log(
+    `\nA: the defaults; B: ${code}${env || 'the defaults'}; ${rounds} round(s), the slots swapped each round`,
+  );
+  const slices = new Map<string, Slice[]>();
+  const perRound = Math.ceil(options.blocks / rounds);
+  for (let round = 0; round < rounds; round += 1) {
+    const bFirst = (round % 2 === 1) !== (options.bFirst ?? false);
+    await benchRound(options, bFirst, round * perRound, perRound, slices);
+  }
+  for (const [label, list] of slices) report(label, options.writers, list);
+}
+
+/** One pair of fresh portals, B on the first slot or the second, and its blocks. */
+async function benchRound(
+  options: AlternatingOptions,
+  bFirst: boolean,
+  firstBlock: number,
+  blocks: number,
+  slices: Map<string, Slice[]>,
+): Promise<void> {
+  const slot = (n: number) => resolve(`.data/bench-append-portal-${n}`);
+  const openA = () => openHttpPath(slot(bFirst ? 2 : 1));
+  const openB = () => openHttpPath(slot(bFirst ? 1 : 2), options.envB, options.cwdB);
+  const [a, b] = bFirst
+    ? await openB().then(async (b) => [await openA(), b] as const)
+    : await openA().then(async (a) => [a, await openB()] as const);
+  console.log(`B on slot ${bFirst ? 1 : 2} from block ${firstBlock + 1}`);
   try {
     for (const [label, client] of [
       ['submit claim, no files', (p: HttpPath) => p.submitter],
@@ -51,18 +86,18 @@ export async function benchAlternatingPortals(options: AlternatingOptions): Prom
       // One slice each first, not counted: connections, plans and the JIT warm up.
       await slice(a);
       await slice(b);
-      const slices: Slice[] = [];
-      for (let block = 1; block <= options.blocks; block += 1) {
+      const list = slices.get(label) ?? [];
+      slices.set(label, list);
+      for (let block = firstBlock + 1; block <= firstBlock + blocks; block += 1) {
         const order = block % 2 === 1 ? 'ABBA' : 'BAAB';
         for (const portal of [...order] as Array<'A' | 'B'>) {
           const run = await slice(portal === 'A' ? a : b);
-          slices.push({ block, portal, run });
+          list.push({ block, portal, run });
           console.log(
             `${label}, block ${block}, ${portal}: ${Math.round(run.eventsPerSecond)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms`,
           );
         }
       }
-      report(label, options.writers, slices);
     }
   } finally {
     await Promise.all([a.stop(), b.stop()]);
