@@ -1,5 +1,8 @@
 /** Intervals over a bench's blocks, each block giving one relative change of B against A. */
 
+export const mean = (xs: readonly number[]): number =>
+  xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
 /**
  * The median and a distribution-free 95 % interval for it (the sign test's order
  * statistics): one slice that met a checkpoint of the other Postgres moves a mean by several
@@ -46,7 +49,7 @@ const T95 = [
 /** The mean and the half width of its 95 % interval (past 30 degrees, t at 30: wider). */
 export function studentInterval(xs: readonly number[]): { centre: number; half: number } {
   const n = xs.length;
-  const centre = xs.reduce((sum, x) => sum + x, 0) / n;
+  const centre = mean(xs);
   if (n < 2) return { centre, half: Number.NaN };
   const variance = xs.reduce((sum, x) => sum + (x - centre) ** 2, 0) / (n - 1);
   const t = T95[Math.min(n - 1, T95.length) - 1] as number;

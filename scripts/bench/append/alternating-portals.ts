@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { openHttpPath } from './http-path';
-import { medianInterval, studentInterval } from '../block-statistics';
+import { mean, medianInterval, studentInterval } from '../block-statistics';
 import { runWriters, type WriterRun } from './writers';
 
 type HttpPath = Awaited<ReturnType<typeof openHttpPath>>;
@@ -69,9 +69,10 @@ async function benchRound(
   const slot = (n: number) => resolve(`.data/bench-append-portal-${n}`);
   const openA = () => openHttpPath(slot(bFirst ? 2 : 1));
   const openB = () => openHttpPath(slot(bFirst ? 1 : 2), options.envB, options.cwdB);
-  const [a, b] = bFirst
-    ? await openB().then(async (b) => [await openA(), b] as const)
-    : await openA().then(async (a) => [a, await openB()] as const);
+  // Started one after the other, in slot order: the first slot is the one started first.
+  const first = await (bFirst ? openB() : openA());
+  const second = await (bFirst ? openA() : openB());
+  const [a, b] = bFirst ? [second, first] : [first, second];
   console.log(`B on slot ${bFirst ? 1 : 2} from block ${firstBlock + 1}`);
   try {
     for (const [label, client] of [
@@ -106,7 +107,6 @@ async function benchRound(
 
 function report(label: string, writers: number, slices: readonly Slice[]): void {
   const blocks = [...new Set(slices.map((s) => s.block))];
-  const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const of = (block: number, portal: 'A' | 'B', read: (run: WriterRun) => number) =>
     mean(slices.filter((s) => s.block === block && s.portal === portal).map((s) => read(s.run)));
   const readings: Array<[string, (run: WriterRun) => number]> = [
